@@ -1,0 +1,44 @@
+# BPE Lab: two commands do all the set-up.
+#   make lab    create .venv if needed, install, open JupyterLab on notebooks/
+#   make test   create .venv if needed, install (and Chromium where possible), run every test
+#
+# PYTHON picks the interpreter that creates .venv (3.10 or newer): make lab PYTHON=python3.12
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.bpe_lab-installed
+
+.PHONY: lab test install chromium bench clean
+
+# As root (containers), JupyterLab refuses to start without --allow-root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+lab: $(STAMP)
+	$(PY) -m jupyterlab $(ROOT_FLAG) notebooks/
+
+test: $(STAMP) chromium
+	$(PY) -m pytest
+
+install: $(STAMP)
+
+# Reinstall whenever pyproject.toml changes.
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+$(PY):
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "BPE Lab needs Python 3.10 or newer; run: make PYTHON=python3.11 ...")'
+	$(PYTHON) -m venv $(VENV)
+
+# The browser test needs Chromium. Install Debian's package where we can (root with apt-get);
+# elsewhere the browser test is skipped with a message saying how to install it.
+chromium:
+	@bash scripts/ensure-chromium.sh
+
+bench: $(STAMP)
+	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info

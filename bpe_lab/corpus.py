@@ -1,0 +1,186 @@
+"""Corpora for the notebooks: loading the files in ``data/``, counting words, splitting words into symbols.
+
+Classic BPE does not look at running text. It looks at a table of *word counts*::
+
+    "hug hug pug" -> {"hug": 2, "pug": 1}
+
+and each word is a tuple of symbols that merges will glue together::
+
+    "hug" -> ("h", "u", "g")          or, with an end-of-word marker,  ("h", "u", "g", "</w>")
+
+This module does exactly that and nothing more. It does not pre-tokenize with a regex (that is
+``bpe_lab.pretokenize``, notebook 04) and it does not work on bytes (``bpe_lab.byte_level``, notebook 03).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+__all__ = [
+    "END_OF_WORD",
+    "data_dir",
+    "data_path",
+    "load_text",
+    "word_counts",
+    "split_word",
+    "symbol_counts",
+]
+
+#: The end-of-word marker of Sennrich et al. (2016). With it, "est" at the end of "lowest" and
+#: "est" inside "estate" become different symbols ("est</w>" vs "est").
+END_OF_WORD = "</w>"
+
+_DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+
+def data_dir() -> Path:
+    """The project's ``data/`` folder (next to the ``bpe_lab`` package in the checkout)."""
+    if not _DATA_DIR.is_dir():
+        raise FileNotFoundError(
+            f"BPE Lab's data folder is missing: expected {_DATA_DIR}. "
+            "Install bpe_lab from a checkout of the repository (`make lab` or `pip install -e .`)."
+        )
+    return _DATA_DIR
+
+
+def _expected_hashes() -> dict[str, str]:
+    """Read ``data/SHA256SUMS`` (lines ``<sha256>  <file name>``) into file name -> sha256."""
+    sums_path = data_dir() / "SHA256SUMS"
+    try:
+        lines = sums_path.read_text(encoding="ascii").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read the checksum list {sums_path}: {exc}") from exc
+    hashes = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        parts = line.split()
+        if len(parts) != 2 or len(parts[0]) != 64:
+            raise ValueError(
+                f"{sums_path}, line {number}: expected '<64 hex digits>  <file name>', got {line!r}"
+            )
+        digest, name = parts
+        hashes[name.lstrip("*")] = digest.lower()
+    return hashes
+
+
+def data_path(name: str) -> Path:
+    """The path of a file in ``data/`` by its name, e.g. ``data_path("pride_and_prejudice.txt")``."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a file name (str) such as 'pride_and_prejudice.txt', got {type(name).__name__}")
+    path = data_dir() / name
+    if name != path.name or not path.is_file():
+        available = sorted(p.name for p in data_dir().iterdir() if p.is_file() and p.suffix != ".md")
+        raise FileNotFoundError(f"no data file named {name!r} in {data_dir()}; available: {', '.join(available)}")
+    return path
+
+
+def load_text(name: str = "pride_and_prejudice.txt", *, verify: bool = True) -> str:
+    """Load a text corpus from ``data/`` as a string, after checking its sha256.
+
+    A file whose bytes differ from the ones recorded in ``data/SHA256SUMS`` (damaged, truncated,
+    edited by hand) is refused with a ``ValueError`` naming the file, so no notebook silently shows
+    numbers computed from the wrong text.
+
+    >>> text = load_text("pride_and_prejudice.txt")
+    >>> text[:18]
+    'PRIDE AND PREJUDIC'
+    """
+    path = data_path(name)
+    raw = path.read_bytes()
+    if verify:
+        expected = _expected_hashes().get(name)
+        if expected is None:
+            raise ValueError(f"{path} is not listed in {data_dir() / 'SHA256SUMS'}; add its sha256 there")
+        actual = hashlib.sha256(raw).hexdigest()
+        if actual != expected:
+            raise ValueError(
+                f"{path} is damaged or was changed: its sha256 is {actual}, expected {expected} "
+                "(see data/SOURCES.md for where the file comes from; restore it with `git checkout -- data/`)"
+            )
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path} is not valid UTF-8 text: {exc}") from exc
+
+
+#: Runs of letters/digits/underscores, or one punctuation character: "said," -> "said", ","
+_WORDS_AND_PUNCTUATION = re.compile(r"\w+|[^\w\s]")
+
+
+def word_counts(text: str, *, lowercase: bool = False, separate_punctuation: bool = False) -> Counter[str]:
+    """Count the words of a text, splitting on whitespace.
+
+    By default punctuation stays attached ("said," is a word of its own). With
+    ``separate_punctuation=True`` each punctuation character becomes a word of its own, which gives
+    fewer distinct words (a crude stand-in for the regex pre-tokenizer of notebook 04).
+
+    >>> word_counts("low low low lower")
+    Counter({'low': 3, 'lower': 1})
+    >>> word_counts("Low, low.", lowercase=True, separate_punctuation=True)
+    Counter({'low': 2, ',': 1, '.': 1})
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}; read a file with load_text() first")
+    if lowercase:
+        text = text.lower()
+    if separate_punctuation:
+        return Counter(_WORDS_AND_PUNCTUATION.findall(text))
+    return Counter(text.split())
+
+
+def split_word(word: str, end_of_word: str | None = None) -> tuple[str, ...]:
+    """Split a word into one symbol per character, optionally followed by an end-of-word marker.
+
+    >>> split_word("low")
+    ('l', 'o', 'w')
+    >>> split_word("low", end_of_word="</w>")
+    ('l', 'o', 'w', '</w>')
+    """
+    if not isinstance(word, str):
+        raise TypeError(f"word must be a str, got {type(word).__name__}")
+    if not word:
+        raise ValueError("word must not be empty")
+    if end_of_word is None:
+        return tuple(word)
+    if not isinstance(end_of_word, str) or not end_of_word:
+        raise TypeError(f"end_of_word must be a non-empty str such as '</w>' or None, got {end_of_word!r}")
+    return tuple(word) + (end_of_word,)
+
+
+def symbol_counts(
+    words: Mapping[str, int] | Iterable[str] | str, end_of_word: str | None = None
+) -> dict[tuple[str, ...], int]:
+    """Turn words (a text, a list of words, or word -> count) into the corpus BPE trains on.
+
+    >>> symbol_counts({"low": 5, "lower": 2}, end_of_word="</w>")
+    {('l', 'o', 'w', '</w>'): 5, ('l', 'o', 'w', 'e', 'r', '</w>'): 2}
+    >>> symbol_counts("ab ab bc")
+    {('a', 'b'): 2, ('b', 'c'): 1}
+    """
+    if isinstance(words, str):
+        counts: Mapping[str, int] = word_counts(words)
+    elif isinstance(words, Mapping):
+        counts = words
+    elif isinstance(words, Iterable) and not isinstance(words, (bytes, bytearray)):
+        counts = Counter(words)
+    else:
+        raise TypeError(
+            "words must be a text (str), a list of words, or a mapping word -> count, "
+            f"got {type(words).__name__}"
+        )
+    corpus: dict[tuple[str, ...], int] = {}
+    for word, count in counts.items():
+        if not isinstance(word, str):
+            raise TypeError(f"each word must be a str, got {word!r} ({type(word).__name__})")
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise TypeError(f"the count of {word!r} must be an int, got {count!r}")
+        if count <= 0:
+            raise ValueError(f"the count of {word!r} must be positive, got {count}")
+        symbols = split_word(word, end_of_word)
+        corpus[symbols] = corpus.get(symbols, 0) + count
+    return corpus

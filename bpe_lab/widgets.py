@@ -1,0 +1,301 @@
+"""Interactive explorers for the notebooks (ipywidgets).
+
+The merge explorer puts one slider over merge steps 0…N of a traced ``bpe.train`` run and shows,
+for step k:
+
+  (a) the corpus segmented by the first k merges, with counts      -> ``corpus_view``
+  (b) the pair counts at step k, the pair merged next highlighted   -> ``histogram_view``
+  (c) a word of your choice tokenized by the first k merges        -> ``word_view``
+  (d) the compression curve with a marker at k                      -> ``compression_view``
+
+Each view is a plain function of (training result, k), so tests check what a student would see
+without a browser. ``MergeExplorer`` computes every frame once when it is built; moving the slider
+only swaps in the precomputed text and draws the picture.
+"""
+
+from __future__ import annotations
+
+import numbers
+import time
+from dataclasses import dataclass
+
+from . import bpe, plots
+from .corpus import split_word
+
+__all__ = [
+    "corpus_view",
+    "corpus_views",
+    "histogram_view",
+    "word_view",
+    "compression_view",
+    "MergeExplorer",
+    "merge_explorer",
+]
+
+
+def _show(symbol) -> str:
+    return plots._label(symbol)
+
+
+def _segmented(symbols) -> str:
+    """('h', 'ug', 's') -> 'h ug s' (symbols separated by spaces, as in the BPE paper)."""
+    return " ".join(_show(s) for s in symbols)
+
+
+def _check_result(result) -> bpe.TrainResult:
+    if not isinstance(result, bpe.TrainResult):
+        raise TypeError(f"pass the result of bpe.train(...), got {type(result).__name__}")
+    return result
+
+
+def _check_limit(limit, name: str) -> int:
+    if isinstance(limit, bool) or not isinstance(limit, numbers.Integral) or limit < 1:
+        raise ValueError(f"{name} must be a whole number of at least 1, got {limit!r}")
+    return int(limit)
+
+
+def _top_words(result: bpe.TrainResult, limit: int) -> list[tuple[tuple, int]]:
+    """The ``limit`` most frequent words of the starting corpus (ties: in word order)."""
+    return sorted(result.corpus.items(), key=lambda item: (-item[1], item[0]))[:limit]
+
+
+def _format_corpus(result: bpe.TrainResult, k: int, rows: list[tuple[tuple, tuple, int]]) -> str:
+    """Lay out step k: a header, then one line per word (count, word, segmentation)."""
+    totals = result.symbol_totals
+    lines = []
+    if k == 0:
+        lines.append("Step 0: no merges yet, every word is split into single symbols.")
+    else:
+        step = result.steps[k - 1]
+        tie = f"; a tie with {len(step.tied) - 1} other pair(s)" if step.was_tie else ""
+        lines.append(
+            f"Step {k}: merged {_show(step.pair[0])} + {_show(step.pair[1])} -> {_show(step.new_symbol)} "
+            f"(count {step.count:,}{tie})"
+        )
+    occurrences = sum(result.corpus.values())
+    lines.append(
+        f"{len(result.corpus):,} distinct words, {occurrences:,} in all; "
+        f"{totals[k]:,} symbols in the corpus ({totals[0]:,} before any merge)"
+    )
+    if len(rows) < len(result.corpus):
+        lines.append(f"showing the {len(rows)} most frequent words:")
+    width = max(len(_segmented(word).replace(" ", "")) for word, _, _ in rows)
+    width = max(width, 4)
+    lines.append(f"{'count':>8}  {'word':<{width}}  segmentation")
+    for word, segmented, count in rows:
+        lines.append(f"{count:>8,}  {''.join(_show(s) for s in word):<{width}}  {_segmented(segmented)}")
+    return "\n".join(lines)
+
+
+def corpus_view(result: bpe.TrainResult, k: int, limit: int = 12) -> str:
+    """(a) The corpus after the first ``k`` merges, as text: one line per word with its count.
+
+    >>> result = bpe.train({"hug": 10, "pug": 5}, 1)
+    >>> print(corpus_view(result, 1))
+    Step 1: merged u + g -> ug (count 15)
+    2 distinct words, 15 in all; 30 symbols in the corpus (45 before any merge)
+       count  word  segmentation
+          10  hug   h ug
+           5  pug   p ug
+    """
+    result = _check_result(result)
+    k = result._check_k(k)
+    limit = _check_limit(limit, "limit")
+    rows = [(word, tuple(bpe.replay(word, result.merges[:k])), count) for word, count in _top_words(result, limit)]
+    return _format_corpus(result, k, rows)
+
+
+def corpus_views(result: bpe.TrainResult, limit: int = 12) -> list[str]:
+    """``corpus_view`` for every k from 0 to N at once (each merge applied once, not N times)."""
+    result = _check_result(result)
+    limit = _check_limit(limit, "limit")
+    top = _top_words(result, limit)
+    current = [word for word, _ in top]
+    views = []
+    for k in range(result.num_merges + 1):
+        if k > 0:
+            left, right = result.merges[k - 1]
+            current = [bpe._merge(word, left, right) for word in current]
+        rows = [(word, segmented, count) for (word, count), segmented in zip(top, current)]
+        views.append(_format_corpus(result, k, rows))
+    return views
+
+
+def histogram_view(result: bpe.TrainResult, k: int, limit: int = 15) -> list[tuple[tuple, int, bool]]:
+    """(b) The pair counts after ``k`` merges as bars ``(pair, count, is_winner)``, most frequent first.
+
+    The winner is the pair that merge ``k + 1`` chose; after the last merge it is the pair the next
+    merge *would* choose. At most ``limit`` bars, the winner always among them.
+
+    >>> result = bpe.train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 2)
+    >>> histogram_view(result, 0, limit=3)
+    [(('u', 'g'), 20, True), (('p', 'u'), 17, False), (('u', 'n'), 16, False)]
+    """
+    result = _check_result(result)
+    k = result._check_k(k)
+    limit = _check_limit(limit, "limit")
+    counts = result.pair_counts_at(k)
+    if not counts:
+        return []
+    if k < result.num_merges:
+        winner = result.steps[k].pair
+    else:
+        best = max(counts.values())
+        winner = min(pair for pair, c in counts.items() if c == best)
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:limit]
+    if winner not in dict(ordered):
+        ordered[-1] = (winner, counts[winner])
+    return [(pair, count, pair == winner) for pair, count in ordered]
+
+
+def word_view(result: bpe.TrainResult, k: int, text: str, end_of_word: str | None = None) -> list[list]:
+    """(c) Each word of ``text`` tokenized by the first ``k`` merges (one list of symbols per word).
+
+    >>> result = bpe.train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3)
+    >>> word_view(result, 3, "hugs bug")
+    [['hug', 's'], ['b', 'ug']]
+    """
+    result = _check_result(result)
+    k = result._check_k(k)
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str such as 'hugs', got {type(text).__name__}")
+    return [bpe.encode(split_word(word, end_of_word), result.merges[:k]) for word in text.split()]
+
+
+def compression_view(result: bpe.TrainResult, end_of_word: str | None = None) -> dict:
+    """(d) The compression curve: for k = 0…N, symbols in the corpus and bytes per token.
+
+    Bytes are the UTF-8 bytes of the words themselves (an end-of-word marker adds none), so
+    bytes per token = text bytes / symbols: it starts at 1 for ASCII text without a marker.
+
+    >>> curve = compression_view(bpe.train({"hug": 10, "pug": 5}, 1))
+    >>> curve["symbols"], curve["bytes_per_token"]
+    ([45, 30], [1.0, 1.5])
+    """
+    result = _check_result(result)
+    text_bytes = sum(
+        count * sum(len(s) if isinstance(s, bytes) else len(s.encode("utf-8")) for s in word if s != end_of_word)
+        for word, count in result.corpus.items()
+    )
+    symbols = result.symbol_totals
+    return {
+        "merges": list(range(len(symbols))),
+        "symbols": symbols,
+        "bytes_per_token": [text_bytes / n for n in symbols],
+    }
+
+
+@dataclass
+class _Frame:
+    corpus_text: str
+    bars: list
+
+
+class MergeExplorer:
+    """The merge explorer: a slider over merge steps, a word box, the corpus text and two plots.
+
+    Build it with ``merge_explorer(...)``; display it by making it the last expression of a cell.
+    Attributes a test or a lecturer may use: ``slider``, ``word_box``, ``result``,
+    ``show(k)`` (move to step k), ``last_redraw_seconds``.
+    """
+
+    def __init__(self, result: bpe.TrainResult, *, word: str = "", end_of_word: str | None = None,
+                 top_words: int = 12, top_pairs: int = 15, title: str = "merges"):
+        import ipywidgets as w  # imported here: the pure view functions above work without it
+
+        self.result = _check_result(result)
+        self.end_of_word = end_of_word
+        texts = corpus_views(result, top_words)
+        self.frames = [_Frame(texts[k], histogram_view(result, k, top_pairs)) for k in range(result.num_merges + 1)]
+        self.curve = compression_view(result, end_of_word)
+        self.last_redraw_seconds = None
+
+        n = result.num_merges
+        self.slider = w.IntSlider(value=0, min=0, max=n, step=1, description=title,
+                                  continuous_update=True, layout=w.Layout(width="60%"))
+        self.play = w.Play(value=0, min=0, max=n, step=1, interval=400, description="play")
+        w.jslink((self.play, "value"), (self.slider, "value"))
+        self.word_box = w.Text(value=word, description="your word", placeholder="type a word",
+                               continuous_update=True)
+        self.word_out = w.HTML()
+        self.text_out = w.Output()
+        self.plot_out = w.Output()
+        self.widget = w.VBox([
+            w.HBox([self.play, self.slider]),
+            w.HBox([self.word_box, self.word_out]),
+            self.text_out,
+            self.plot_out,
+        ])
+        self.figure = plots.ExplorerFigure(self.curve, max(len(frame.bars) for frame in self.frames) or 1)
+        self.slider.observe(lambda change: self._draw(change["new"]), names="value")
+        self.word_box.observe(lambda change: self._draw_word(self.slider.value), names="value")
+        self._draw(0)
+
+    def _draw_word(self, k: int) -> None:
+        import html
+
+        text = self.word_box.value
+        if not text.strip():
+            self.word_out.value = "<i>type a word to see how the first k merges split it</i>"
+            return
+        words = word_view(self.result, k, text, self.end_of_word)
+        box = ('<span style="border:1px solid #888;border-radius:3px;padding:0 4px;margin:0 1px;'
+               'background:#eef3fa;font-family:monospace">{}</span>')
+        shown = " &nbsp; ".join("".join(box.format(html.escape(_show(s))) for s in symbols) for symbols in words)
+        count = sum(len(symbols) for symbols in words)
+        self.word_out.value = f"{shown} &nbsp; ({count} token{'s' if count != 1 else ''})"
+
+    def show(self, k: int) -> None:
+        """Move to step ``k``, as if the slider had been moved (a lecturer can call this)."""
+        k = self.result._check_k(k)
+        if self.slider.value != k:
+            self.slider.value = k  # the slider's observer draws
+        else:
+            self._draw(k)
+
+    def _draw(self, k: int) -> None:
+        from IPython.display import Image, display
+
+        started = time.perf_counter()
+        frame = self.frames[k]
+        if k < self.result.num_merges:
+            histogram_title = f"pair counts after {k} merges (orange: merged next)"
+        else:
+            histogram_title = f"pair counts after all {k} merges (orange: would be next)"
+        png = self.figure.render(
+            frame.bars, k, histogram_title=histogram_title,
+            curve_title=f"{self.curve['bytes_per_token'][k]:.2f} bytes per token after {k} merges",
+        )
+        self._draw_word(k)
+        with self.text_out:
+            self.text_out.clear_output(wait=True)
+            print(frame.corpus_text)
+        with self.plot_out:
+            self.plot_out.clear_output(wait=True)
+            display(Image(data=png, format="png"))
+        self.last_redraw_seconds = time.perf_counter() - started
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def merge_explorer(corpus_or_result, num_merges: int | None = None, *, word: str = "",
+                   end_of_word: str | None = None, top_words: int = 12, top_pairs: int = 15) -> MergeExplorer:
+    """Build the merge explorer for a corpus (trained here) or for an existing ``bpe.train`` result.
+
+    >>> explorer = merge_explorer({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 4, word="hugs")  # doctest: +SKIP
+    >>> explorer  # the last expression of a cell displays it  # doctest: +SKIP
+    """
+    if isinstance(corpus_or_result, bpe.TrainResult):
+        if num_merges is not None:
+            raise ValueError("num_merges is already fixed by the training result; leave it out")
+        result = corpus_or_result
+    else:
+        if num_merges is None:
+            raise ValueError("pass num_merges, the number of merges to learn, e.g. merge_explorer(corpus, 10)")
+        result = bpe.train(corpus_or_result, num_merges)
+    top_words = _check_limit(top_words, "top_words")
+    top_pairs = _check_limit(top_pairs, "top_pairs")
+    if not isinstance(word, str):
+        raise TypeError(f"word must be a str such as 'hugs', got {type(word).__name__}")
+    return MergeExplorer(result, word=word, end_of_word=end_of_word, top_words=top_words, top_pairs=top_pairs)

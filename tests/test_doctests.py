@@ -1,0 +1,16 @@
+"""The worked examples in the docstrings are run, so they cannot drift from the code."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["bpe_lab.corpus", "bpe_lab.bpe", "bpe_lab.widgets"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0, f"{name} has no worked examples"
+    assert result.failed == 0

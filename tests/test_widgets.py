@@ -1,0 +1,80 @@
+"""What the merge explorer shows at each step, checked without a browser."""
+
+from bpe_lab import bpe, widgets
+
+HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+
+
+def test_corpus_view_at_each_step():
+    result = bpe.train(HUG, 4)
+    views = widgets.corpus_views(result)
+    assert views == [widgets.corpus_view(result, k) for k in range(5)]
+    assert views[0].splitlines()[0] == "Step 0: no merges yet, every word is split into single symbols."
+    assert "      12  pun   p u n" in views[0]
+    assert views[1].splitlines()[0] == "Step 1: merged u + g -> ug (count 20)"
+    assert "       5  hugs  h ug s" in views[1]
+    assert "      12  pun   pun" in views[4]
+    assert "62 symbols in the corpus (113 before any merge)" in views[3]
+
+
+def test_corpus_view_shows_the_most_frequent_words_of_a_large_corpus():
+    result = bpe.train({f"w{i}": i for i in range(1, 30)}, 2)
+    view = widgets.corpus_view(result, 2, limit=3)
+    assert "showing the 3 most frequent words" in view
+    assert view.splitlines()[-1].split()[:2] == ["27", "w27"]
+
+
+def test_histogram_view_highlights_the_winner():
+    result = bpe.train(HUG, 5)
+    bars = widgets.histogram_view(result, 0)
+    assert bars[0] == (("u", "g"), 20, True)
+    assert [winner for _, _, winner in bars].count(True) == 1
+    assert [count for _, count, _ in bars] == sorted((count for _, count, _ in bars), reverse=True)
+    # step 4 is a tie at 5: the bars keep the smaller pair first and mark it
+    assert widgets.histogram_view(result, 4)[:2] == [(("hug", "s"), 5, True), (("p", "ug"), 5, False)]
+    # after the last merge learned, the pair the next merge would choose is marked
+    assert widgets.histogram_view(result, 5)[0] == (("p", "ug"), 5, True)
+    # the winner stays visible even when the limit is small
+    assert any(winner for _, _, winner in widgets.histogram_view(result, 2, limit=1))
+
+
+def test_histogram_is_empty_when_nothing_is_left():
+    result = bpe.train(HUG, 10)
+    assert widgets.histogram_view(result, result.num_merges) == []
+
+
+def test_word_view_and_compression_view():
+    result = bpe.train(HUG, 5)
+    assert widgets.word_view(result, 0, "hugs") == [["h", "u", "g", "s"]]
+    assert widgets.word_view(result, 5, "hugs  pugs") == [["hugs"], ["p", "ug", "s"]]
+    assert widgets.word_view(result, 5, "") == []
+    curve = widgets.compression_view(result)
+    assert curve["merges"] == [0, 1, 2, 3, 4, 5]
+    assert curve["symbols"] == [113, 93, 77, 62, 50, 45]
+    assert curve["bytes_per_token"][0] == 1.0 and curve["bytes_per_token"][-1] == 113 / 45
+
+
+def test_end_of_word_marker_adds_no_bytes():
+    result = bpe.train({("l", "o", "w", "</w>"): 5}, 3)
+    curve = widgets.compression_view(result, end_of_word="</w>")
+    assert curve["symbols"] == [20, 15, 10, 5]
+    assert curve["bytes_per_token"] == [15 / 20, 15 / 15, 15 / 10, 15 / 5]
+    assert widgets.word_view(result, 3, "low lo", end_of_word="</w>") == [["low</w>"], ["lo", "</w>"]]
+
+
+def test_explorer_moves_and_redraws():
+    explorer = widgets.merge_explorer(HUG, 5, word="hugs")
+    assert explorer.slider.max == 5 and explorer.slider.value == 0
+    first_png = explorer.figure.render(explorer.frames[0].bars, 0, histogram_title="", curve_title="")
+    assert "h</span>" in explorer.word_out.value and "(4 tokens)" in explorer.word_out.value
+    explorer.slider.value = 3  # as a student dragging the slider
+    assert "(2 tokens)" in explorer.word_out.value and ">hug</span>" in explorer.word_out.value
+    assert explorer.last_redraw_seconds is not None
+    explorer.show(5)
+    assert explorer.slider.value == 5 and "(1 token)" in explorer.word_out.value
+    explorer.word_box.value = "bugs"
+    assert "(3 tokens)" in explorer.word_out.value
+    explorer.word_box.value = "  "
+    assert "type a word" in explorer.word_out.value
+    later_png = explorer.figure.render(explorer.frames[3].bars, 3, histogram_title="", curve_title="")
+    assert first_png.startswith(b"\x89PNG") and later_png != first_png
