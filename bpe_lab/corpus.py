@@ -26,6 +26,7 @@ __all__ = [
     "data_path",
     "load_text",
     "word_counts",
+    "split_words",
     "split_word",
     "symbol_counts",
 ]
@@ -124,13 +125,22 @@ def word_counts(text: str, *, lowercase: bool = False, separate_punctuation: boo
     >>> word_counts("Low, low.", lowercase=True, separate_punctuation=True)
     Counter({'low': 2, ',': 1, '.': 1})
     """
+    return Counter(split_words(text, lowercase=lowercase, separate_punctuation=separate_punctuation))
+
+
+def split_words(text: str, *, lowercase: bool = False, separate_punctuation: bool = False) -> list[str]:
+    """The words of a text in order, split as ``word_counts`` splits them.
+
+    >>> split_words("Hello, world.", separate_punctuation=True)
+    ['Hello', ',', 'world', '.']
+    """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}; read a file with load_text() first")
     if lowercase:
         text = text.lower()
     if separate_punctuation:
-        return Counter(_WORDS_AND_PUNCTUATION.findall(text))
-    return Counter(text.split())
+        return _WORDS_AND_PUNCTUATION.findall(text)
+    return text.split()
 
 
 def split_word(word: str, end_of_word: str | None = None) -> tuple[str, ...]:

@@ -11,3 +11,15 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+# Timings that tests record (notebook execution, browser steps) are printed at the end of every run,
+# so `make test` and CI show them without -s.
+TIMINGS: dict[str, float] = {}
+
+
+def pytest_terminal_summary(terminalreporter):
+    if TIMINGS:
+        terminalreporter.section("timings")
+        for name, seconds in TIMINGS.items():
+            terminalreporter.write_line(f"{name:<55} {seconds:6.1f} s")
