@@ -1,29 +1,24 @@
-"""Matplotlib figures for the notebooks: pair-count histograms and compression curves.
+"""Figures for the notebooks: compression curves (matplotlib) and pair-count histograms (HTML).
 
-Every function draws on an ``Axes`` you pass in (or a new figure) and returns it, so a notebook can
-combine them; nothing here computes BPE itself, it only draws what ``bpe_lab.bpe`` and
-``bpe_lab.widgets`` computed. Figures are built with ``matplotlib.figure.Figure`` (not pyplot) where
-a widget redraws them, so no figure is left open behind a slider.
+Nothing here computes BPE; it only draws what ``bpe_lab.bpe`` and ``bpe_lab.widgets`` computed.
+Plotting functions draw on an ``Axes`` you pass in and return it, so a notebook can combine them.
+Figures that a widget redraws are built with ``matplotlib.figure.Figure`` (not pyplot), so no figure
+is left open behind a slider.
 """
 
 from __future__ import annotations
 
+import html
 import io
 from collections.abc import Sequence
 
 from matplotlib.figure import Figure
 from matplotlib.ticker import StrMethodFormatter
 
-__all__ = ["pair_histogram", "compression_curve", "ExplorerFigure", "new_axes", "WINNER", "OTHER"]
+__all__ = ["html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
 
 WINNER = "#e8710a"  # the pair merged next
 OTHER = "#4a7fb0"
-
-
-def new_axes(width: float = 6.0, height: float = 3.5):
-    """A fresh figure with one axes (pyplot-free, safe inside widgets)."""
-    fig = Figure(figsize=(width, height), layout="constrained")
-    return fig.add_subplot()
 
 
 def _label(symbol) -> str:
@@ -37,39 +32,39 @@ def pair_label(pair) -> str:
     return f"{_label(pair[0])} + {_label(pair[1])}"
 
 
-def pair_histogram(ax, bars: Sequence, *, title: str | None = None):
-    """Horizontal bars of pair counts, the most frequent at the top, the winner highlighted.
+def html_pair_histogram(bars: Sequence, title: str) -> str:
+    """The pair counts as an HTML bar chart: most frequent on top, the winner in orange.
 
     ``bars`` is a list of ``(pair, count, is_winner)`` as made by ``bpe_lab.widgets.histogram_view``.
+    HTML rather than matplotlib so a slider move redraws it instantly; each bar carries its count.
     """
-    if ax is None:
-        ax = new_axes()
+    rows = [f'<div class="bpe-hist" style="font-size:12px;width:440px">'
+            f'<div class="bpe-hist-title" style="text-align:center;margin-bottom:4px">{html.escape(title)}</div>']
     if not bars:
-        ax.text(0.5, 0.5, "no pairs left:\nevery word is one symbol", ha="center", va="center", transform=ax.transAxes)
-        ax.set_axis_off()
-        return ax
-    labels = [pair_label(pair) for pair, _, _ in bars]
-    counts = [count for _, count, _ in bars]
-    colours = [WINNER if winner else OTHER for _, _, winner in bars]
-    positions = range(len(bars))
-    ax.barh(positions, counts, color=colours)
-    ax.set_yticks(list(positions), labels, fontfamily="monospace")
-    ax.invert_yaxis()  # the most frequent pair on top
-    for y, count in zip(positions, counts):
-        ax.text(count, y, f" {count:,}", va="center", fontsize=8)
-    ax.set_xlabel("count in the corpus (word counts included)")
-    ax.set_ylabel("adjacent pair")
-    ax.set_xlim(0, max(counts) * 1.18)
-    if title:
-        ax.set_title(title, fontsize=10)
-    return ax
+        rows.append('<div style="padding:20px;text-align:center">no pairs left: every word is one symbol</div>')
+    top = max((count for _, count, _ in bars), default=1)
+    for pair, count, winner in bars:
+        colour = WINNER if winner else OTHER
+        width = 100 * count / top
+        rows.append(
+            f'<div class="bpe-bar{" bpe-winner" if winner else ""}" style="display:flex;align-items:center;height:17px">'
+            f'<div style="width:140px;text-align:right;padding-right:6px;white-space:pre;overflow:hidden;'
+            f'font-family:monospace">{html.escape(pair_label(pair))}</div>'
+            f'<div style="flex:1;display:flex;align-items:center">'
+            f'<div style="background:{colour};width:{0.82 * width:.1f}%;height:13px"></div>'
+            f'<span style="padding-left:4px">{count:,}</span></div></div>'
+        )
+    rows.append('<div style="text-align:center;color:#444;margin-top:4px;padding-left:140px">'
+                "count in the corpus (word counts included) &rarr;</div></div>")
+    return "".join(rows)
 
 
 def compression_curve(ax, merges: Sequence[int], symbols: Sequence[int], bytes_per_token: Sequence[float] | None = None,
-                      *, marker: int | None = None, title: str | None = None):
-    """Symbols in the corpus against merges learned (left axis), and bytes per token (right axis)."""
-    if ax is None:
-        ax = new_axes()
+                      *, title: str | None = None):
+    """Symbols in the corpus against merges learned (left axis), and bytes per token (right axis).
+
+    Returns the left axes; the bytes-per-token axes (a ``twinx``) is the figure's last axes.
+    """
     ax.plot(merges, symbols, color=OTHER, label="symbols in the corpus")
     ax.set_xlabel("merges learned")
     ax.set_ylabel("symbols in the corpus", color=OTHER)
@@ -81,75 +76,59 @@ def compression_curve(ax, merges: Sequence[int], symbols: Sequence[int], bytes_p
         right.plot(merges, bytes_per_token, color=WINNER, label="bytes per token")
         right.set_ylabel("bytes per token", color=WINNER)
         right.set_ylim(0, max(bytes_per_token) * 1.1)
-    if marker is not None:
-        ax.axvline(marker, color="black", linewidth=1, linestyle="--")
-        ax.plot([marker], [symbols[marker]], "o", color="black")
-        if bytes_per_token is not None:
-            right.plot([marker], [bytes_per_token[marker]], "o", color="black")
     if title:
         ax.set_title(title, fontsize=10)
     return ax
 
 
-class ExplorerFigure:
-    """The merge explorer's picture: pair histogram on the left, compression curve on the right.
+class CompressionFigure:
+    """The compression curve with a marker that moves to step k, as a PNG.
 
-    Built once; ``render(bars, k, ...)`` only changes what moved (bar lengths, colours, labels, the
-    marker at k) and returns a PNG, which keeps a slider move to a few tens of milliseconds.
+    The curve and its axes are drawn once and kept as pixels (blitting); ``render(k)`` paints only the
+    marker and the title on top, so a slider move costs a few milliseconds rather than a full redraw.
     """
 
-    LABEL_CHARS = 18  # longer pair labels are shortened with an ellipsis, so the layout stays fixed
-
-    def __init__(self, curve: dict, max_bars: int):
+    def __init__(self, curve: dict):
         from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-        self.fig = Figure(figsize=(10.5, 3.6), dpi=80)
-        FigureCanvasAgg(self.fig)
-        self.fig.subplots_adjust(left=0.14, right=0.93, bottom=0.15, top=0.9, wspace=0.42)
-        self.hist, self.comp = self.fig.subplots(1, 2, width_ratios=[1, 1.1])
-        self.max_bars = max_bars
-        positions = list(range(max_bars))
-        self.bars = self.hist.barh(positions, [0] * max_bars, color=OTHER)
-        self.counts = [self.hist.text(0, y, "", va="center", fontsize=8) for y in positions]
-        self.hist.set_yticks(positions, [""] * max_bars, fontfamily="monospace")
-        self.hist.set_ylim(max_bars - 0.5, -0.5)  # the most frequent pair on top
-        self.hist.set_xlabel("count in the corpus (word counts included)")
-        self.empty = self.hist.text(0.5, 0.5, "no pairs left:\nevery word is one symbol", ha="center",
-                                    va="center", transform=self.hist.transAxes, visible=False)
-        compression_curve(self.comp, curve["merges"], curve["symbols"], curve["bytes_per_token"])
-        self.right = self.fig.axes[-1]  # the bytes-per-token axis compression_curve added with twinx
         self.curve = curve
-        self.line = self.comp.axvline(0, color="black", linewidth=1, linestyle="--")
-        (self.dot,) = self.comp.plot([0], [curve["symbols"][0]], "o", color="black")
-        (self.dot_right,) = self.right.plot([0], [curve["bytes_per_token"][0]], "o", color="black")
+        self.fig = Figure(figsize=(5.6, 3.5), dpi=80)
+        FigureCanvasAgg(self.fig)
+        self.fig.subplots_adjust(left=0.2, right=0.84, bottom=0.15, top=0.9)
+        self.ax = self.fig.add_subplot()
+        compression_curve(self.ax, curve["merges"], curve["symbols"], curve["bytes_per_token"])
+        right = self.fig.axes[-1]  # the bytes-per-token axis compression_curve added with twinx
+        self.ax.set_title(" ", fontsize=10)
+        self.line = self.ax.axvline(0, color="black", linewidth=1, linestyle="--")
+        (self.dot,) = self.ax.plot([0], [curve["symbols"][0]], "o", color="black")
+        (self.dot_right,) = right.plot([0], [curve["bytes_per_token"][0]], "o", color="black")
+        self.moving = [self.line, self.dot, self.dot_right, self.ax.title]
+        for artist in self.moving:
+            artist.set_visible(False)
+        self.fig.canvas.draw()
+        self.background = self.fig.canvas.copy_from_bbox(self.fig.bbox)
+        for artist in self.moving:
+            artist.set_visible(True)
 
-    def render(self, bars, k: int, *, histogram_title: str, curve_title: str) -> bytes:
-        labels = []
-        for i in range(self.max_bars):
-            rect, text = self.bars[i], self.counts[i]
-            if i < len(bars):
-                pair, count, winner = bars[i]
-                rect.set_width(count)
-                rect.set_color(WINNER if winner else OTHER)
-                text.set_position((count, i))
-                text.set_text(f" {count:,}")
-                label = pair_label(pair)
-                if len(label) > self.LABEL_CHARS:
-                    label = label[: self.LABEL_CHARS - 1] + "…"
-                labels.append(label)
-            else:
-                rect.set_width(0)
-                text.set_text("")
-                labels.append("")
-        self.hist.set_yticks(list(range(self.max_bars)), labels, fontfamily="monospace")
-        top = max((count for _, count, _ in bars), default=1)
-        self.hist.set_xlim(0, top * 1.2)
-        self.empty.set_visible(not bars)
-        self.hist.set_title(histogram_title, fontsize=10)
-        self.comp.set_title(curve_title, fontsize=10)
+    def render(self, k: int, title: str) -> bytes:
+        self.ax.set_title(title, fontsize=10)
         self.line.set_xdata([k, k])
         self.dot.set_data([k], [self.curve["symbols"][k]])
         self.dot_right.set_data([k], [self.curve["bytes_per_token"][k]])
-        buffer = io.BytesIO()
-        self.fig.canvas.print_png(buffer)
-        return buffer.getvalue()
+        canvas = self.fig.canvas
+        canvas.restore_region(self.background)
+        renderer = canvas.get_renderer()
+        for artist in self.moving:
+            artist.draw(renderer)
+        return _png(canvas)
+
+
+def _png(canvas) -> bytes:
+    """The canvas's pixels as PNG bytes, without drawing the figure again."""
+    from PIL import Image
+
+    width, height = canvas.get_width_height(physical=True)
+    image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+    buffer = io.BytesIO()
+    image.save(buffer, format="png", compress_level=1)
+    return buffer.getvalue()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import numbers
 import time
-from dataclasses import dataclass
 
 from . import bpe, plots
 from .corpus import split_word
@@ -185,18 +184,13 @@ def compression_view(result: bpe.TrainResult, end_of_word: str | None = None) ->
     }
 
 
-@dataclass
-class _Frame:
-    corpus_text: str
-    bars: list
-
-
 class MergeExplorer:
-    """The merge explorer: a slider over merge steps, a word box, the corpus text and two plots.
+    """The merge explorer: a slider over merge steps, a word box, the corpus text, the pair histogram
+    and the compression curve.
 
     Build it with ``merge_explorer(...)``; display it by making it the last expression of a cell.
-    Attributes a test or a lecturer may use: ``slider``, ``word_box``, ``result``,
-    ``show(k)`` (move to step k), ``last_redraw_seconds``.
+    Attributes a test or a lecturer may use: ``slider``, ``word_box``, ``result``, ``show(k)`` (move
+    to step k), ``last_redraw_seconds``.
     """
 
     def __init__(self, result: bpe.TrainResult, *, word: str = "", end_of_word: str | None = None,
@@ -205,12 +199,15 @@ class MergeExplorer:
 
         self.result = _check_result(result)
         self.end_of_word = end_of_word
-        texts = corpus_views(result, top_words)
-        self.frames = [_Frame(texts[k], histogram_view(result, k, top_pairs)) for k in range(result.num_merges + 1)]
+        n = result.num_merges
+        # Everything the slider shows is computed here, once; a move only swaps it in.
+        self.corpus_texts = corpus_views(result, top_words)
+        self.histograms = [plots.html_pair_histogram(histogram_view(result, k, top_pairs), _histogram_title(k, n))
+                           for k in range(n + 1)]
         self.curve = compression_view(result, end_of_word)
+        self.figure = plots.CompressionFigure(self.curve)
         self.last_redraw_seconds = None
 
-        n = result.num_merges
         self.slider = w.IntSlider(value=0, min=0, max=n, step=1, description=title,
                                   continuous_update=True, layout=w.Layout(width="60%"))
         self.play = w.Play(value=0, min=0, max=n, step=1, interval=400, description="play")
@@ -219,14 +216,14 @@ class MergeExplorer:
                                continuous_update=True)
         self.word_out = w.HTML()
         self.text_out = w.Output()
+        self.histogram_out = w.HTML()
         self.plot_out = w.Output()
         self.widget = w.VBox([
             w.HBox([self.play, self.slider]),
             w.HBox([self.word_box, self.word_out]),
             self.text_out,
-            self.plot_out,
+            w.HBox([self.histogram_out, self.plot_out]),
         ])
-        self.figure = plots.ExplorerFigure(self.curve, max(len(frame.bars) for frame in self.frames) or 1)
         self.slider.observe(lambda change: self._draw(change["new"]), names="value")
         self.word_box.observe(lambda change: self._draw_word(self.slider.value), names="value")
         self._draw(0)
@@ -257,19 +254,12 @@ class MergeExplorer:
         from IPython.display import Image, display
 
         started = time.perf_counter()
-        frame = self.frames[k]
-        if k < self.result.num_merges:
-            histogram_title = f"pair counts after {k} merges (orange: merged next)"
-        else:
-            histogram_title = f"pair counts after all {k} merges (orange: would be next)"
-        png = self.figure.render(
-            frame.bars, k, histogram_title=histogram_title,
-            curve_title=f"{self.curve['bytes_per_token'][k]:.2f} bytes per token after {k} merges",
-        )
+        png = self.figure.render(k, f"{self.curve['bytes_per_token'][k]:.2f} bytes per token after {k} merges")
         self._draw_word(k)
+        self.histogram_out.value = self.histograms[k]
         with self.text_out:
             self.text_out.clear_output(wait=True)
-            print(frame.corpus_text)
+            print(self.corpus_texts[k])
         with self.plot_out:
             self.plot_out.clear_output(wait=True)
             display(Image(data=png, format="png"))
@@ -277,6 +267,12 @@ class MergeExplorer:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _histogram_title(k: int, n: int) -> str:
+    if k < n:
+        return f"pair counts after {k} merges (orange: merged next)"
+    return f"pair counts after all {k} merges (orange: would be next)"
 
 
 def merge_explorer(corpus_or_result, num_merges: int | None = None, *, word: str = "",

@@ -22,4 +22,4 @@ def pytest_terminal_summary(terminalreporter):
     if TIMINGS:
         terminalreporter.section("timings")
         for name, seconds in TIMINGS.items():
-            terminalreporter.write_line(f"{name:<55} {seconds:6.1f} s")
+            terminalreporter.write_line(f"{name:<62} {seconds:6.1f} s")

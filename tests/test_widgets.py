@@ -1,6 +1,6 @@
 """What the merge explorer shows at each step, checked without a browser."""
 
-from bpe_lab import bpe, widgets
+from bpe_lab import bpe, plots, widgets
 
 HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 
@@ -62,19 +62,32 @@ def test_end_of_word_marker_adds_no_bytes():
     assert widgets.word_view(result, 3, "low lo", end_of_word="</w>") == [["low</w>"], ["lo", "</w>"]]
 
 
+def test_html_histogram_shows_every_bar_and_marks_the_winner():
+    result = bpe.train(HUG, 5)
+    page = plots.html_pair_histogram(widgets.histogram_view(result, 0), "pair counts after 0 merges")
+    assert page.count('class="bpe-bar') == 6 and page.count("bpe-winner") == 1
+    assert page.index("u + g") < page.index("p + u")  # most frequent first
+    assert "&lt;/w&gt;" in plots.html_pair_histogram([(("t", "</w>"), 3, True)], "t")  # escaped
+    assert "no pairs left" in plots.html_pair_histogram([], "done")
+
+
 def test_explorer_moves_and_redraws():
     explorer = widgets.merge_explorer(HUG, 5, word="hugs")
     assert explorer.slider.max == 5 and explorer.slider.value == 0
-    first_png = explorer.figure.render(explorer.frames[0].bars, 0, histogram_title="", curve_title="")
     assert "h</span>" in explorer.word_out.value and "(4 tokens)" in explorer.word_out.value
+    first_histogram = explorer.histogram_out.value
+    first_png = explorer.figure.render(0, "step 0")
     explorer.slider.value = 3  # as a student dragging the slider
     assert "(2 tokens)" in explorer.word_out.value and ">hug</span>" in explorer.word_out.value
+    assert explorer.histogram_out.value == explorer.histograms[3] != first_histogram
+    assert "pair counts after 3 merges" in explorer.histogram_out.value
     assert explorer.last_redraw_seconds is not None
     explorer.show(5)
     assert explorer.slider.value == 5 and "(1 token)" in explorer.word_out.value
+    assert "would be next" in explorer.histogram_out.value
     explorer.word_box.value = "bugs"
     assert "(3 tokens)" in explorer.word_out.value
     explorer.word_box.value = "  "
     assert "type a word" in explorer.word_out.value
-    later_png = explorer.figure.render(explorer.frames[3].bars, 3, histogram_title="", curve_title="")
+    later_png = explorer.figure.render(3, "step 3")
     assert first_png.startswith(b"\x89PNG") and later_png != first_png
