@@ -128,3 +128,16 @@ def test_encode_and_replay_can_differ_for_a_hand_made_list_that_builds_one_symbo
     merges = [("b", "c"), ("a", "b"), ("ab", "c"), ("abc", "d"), ("a", "bc")]
     assert bpe.replay("abcd", merges) == ["abc", "d"]
     assert bpe.encode("abcd", merges) == ["abcd"]
+
+
+def test_the_self_check_answers_of_notebooks_01_and_02():
+    # 01, question 4: four overlapping ('a', 'a') in "aaaaa", one merge makes two 'aa' and leaves an 'a'
+    assert bpe.pair_counts({tuple("aaaaa"): 1}) == {("a", "a"): 4}
+    assert bpe.merge_pair(tuple("aaaaa"), ("a", "a")) == ("aa", "aa", "a")
+    # 02, question 1: "aaab" by rank and by the misconception
+    assert [step.pair for step in bpe.encode_trace("aaab", AAAB)] == [("a", "a"), ("aa", "a"), ("aaa", "b")]
+    assert bpe.wrong_encode_by_frequency("aaab", AAAB) == ["aa", "ab"]
+    # 02, question 4: (th, e) before (t, h) can never fire
+    assert bpe.encode("the", [("t", "h"), ("th", "e")]) == ["the"]
+    assert bpe.encode("the", [("th", "e"), ("t", "h")]) == ["the"]  # encode still finds it: lowest rank present
+    assert bpe.replay("the", [("th", "e"), ("t", "h")]) == ["th", "e"]
