@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import numbers
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Union
 
 from .corpus import symbol_counts
 
@@ -42,9 +41,7 @@ __all__ = [
     "TIE_BREAKS",
 ]
 
-Symbol = Union[str, bytes]
-Word = tuple  # a tuple of symbols, e.g. ('l', 'o', 'w', '</w>')
-Pair = tuple  # two symbols, e.g. ('l', 'o')
+Pair = tuple  # two symbols, e.g. ('l', 'o'); a word is a tuple of symbols, e.g. ('l', 'o', 'w', '</w>')
 
 #: "smallest": among pairs with the highest count, the smallest ``(left, right)`` under Python's
 #: ordering wins (the rule of this project: it does not depend on the order of the corpus).
