@@ -25,7 +25,7 @@ install: $(STAMP)
 # Reinstall whenever pyproject.toml changes.
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,reference]'
 	touch $(STAMP)
 
 $(PY):

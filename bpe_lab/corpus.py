@@ -25,6 +25,7 @@ __all__ = [
     "data_dir",
     "data_path",
     "load_text",
+    "load_udhr",
     "word_counts",
     "split_words",
     "split_word",
@@ -111,6 +112,31 @@ def load_text(name: str = "pride_and_prejudice.txt", *, verify: bool = True) -> 
 
 #: Runs of letters/digits/underscores, or one punctuation character: "said," -> "said", ","
 _WORDS_AND_PUNCTUATION = re.compile(r"\w+|[^\w\s]")
+
+
+def load_udhr() -> dict[str, dict]:
+    """The Universal Declaration of Human Rights in 20 languages, aligned article by article.
+
+    Returns ``{code: {"name": ..., "text": preamble and the 30 articles, one per line}}``; the same
+    content in every language, so token counts can be compared across languages.
+
+    >>> udhr = load_udhr()
+    >>> udhr["eng"]["name"], len(udhr)
+    ('English', 20)
+    """
+    import json
+
+    name = "udhr_20langs_nfc.json"
+    text = load_text(name)  # checksum verified
+    try:
+        data = json.loads(text)
+        return {
+            code: {"name": entry["name"],
+                   "text": "\n".join([entry["preamble"], *(entry["articles"][k] for k in sorted(entry["articles"], key=int))])}
+            for code, entry in data.items()
+        }
+    except (KeyError, TypeError, ValueError) as exc:  # JSONDecodeError is a ValueError
+        raise ValueError(f"{data_path(name)} does not hold the expected UDHR structure: {exc}") from exc
 
 
 def word_counts(text: str, *, lowercase: bool = False, separate_punctuation: bool = False) -> Counter[str]:

@@ -5,7 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["bpe_lab.corpus", "bpe_lab.bpe", "bpe_lab.widgets"]
+MODULES = ["bpe_lab.corpus", "bpe_lab.bpe", "bpe_lab.widgets", "bpe_lab.byte_level", "bpe_lab.pretokenize",
+           "bpe_lab.fast_bpe", "bpe_lab.tokenizer"]
 
 
 @pytest.mark.parametrize("name", MODULES)

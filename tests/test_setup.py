@@ -40,6 +40,9 @@ def test_test_extra_has_the_test_tools():
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
     names = {_name_and_spec(r)[0] for r in pyproject["project"]["optional-dependencies"]["test"]}
     assert {"pytest", "nbclient", "hypothesis", "playwright"} <= names
+    reference = {_name_and_spec(r)[0] for r in pyproject["project"]["optional-dependencies"]["reference"]}
+    assert reference == {"tiktoken", "tokenizers", "sentencepiece"}
+    assert "'.[test,reference]'" in (ROOT / "Makefile").read_text()
 
 
 def test_makefile_has_the_two_commands_and_ci_runs_make_test():

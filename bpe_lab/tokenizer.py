@@ -1,0 +1,229 @@
+"""A byte-level BPE tokenizer with ids: train, encode, decode, save and load.
+
+Ids 0–255 are the 256 byte values, so every string has an encoding and nothing is ever unknown.
+Each learned merge adds one id: merge number ``r`` (its rank, from 0) makes id ``256 + r``.
+
+    text --pre-tokenize (regex)--> chunks --UTF-8--> bytes --merges, lowest rank first--> ids
+
+The argument names follow tiktoken where they can (``pattern`` plays the role of its ``pat_str``).
+Not here: special tokens and the real GPT-2 vocabulary (notebook 04, ``bpe_lab.gpt2``).
+"""
+
+from __future__ import annotations
+
+import json
+import numbers
+import os
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+from . import fast_bpe, pretokenize
+from .byte_level import from_printable, show_token, to_printable
+
+__all__ = ["Tokenizer", "FORMAT", "FORMAT_VERSION"]
+
+FORMAT = "bpe_lab.tokenizer"
+FORMAT_VERSION = 1
+
+
+def _check_text(text) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    return text
+
+
+def _check_pattern(pattern):
+    """None (no pre-tokenization), a pattern name, or a regex string; checked by compiling it."""
+    if pattern is not None:
+        pretokenize.compile_pattern(pattern)
+    return pattern
+
+
+class Tokenizer:
+    """Byte-level BPE. Build one with ``Tokenizer.train(...)`` or ``Tokenizer.load(path)``.
+
+    >>> tok = Tokenizer.train("the cat sat on the mat " * 20, vocab_size=270)
+    >>> ids = tok.encode("the cat")
+    >>> tok.decode(ids)
+    'the cat'
+    >>> [tok.token_bytes(i) for i in ids]
+    [b'the', b' cat']
+    """
+
+    def __init__(self, merges=(), pattern: str | None = "gpt2"):
+        self.pattern = _check_pattern(pattern)
+        self._split = pretokenize.compile_pattern(pattern).findall if pattern is not None else (lambda t: [t] if t else [])
+        self.merges: list[tuple[bytes, bytes]] = []
+        self.vocab: list[bytes] = [bytes([b]) for b in range(256)]  # id -> bytes
+        self._ids: dict[bytes, int] = {token: i for i, token in enumerate(self.vocab)}  # bytes -> first id
+        self._ranks: dict[tuple[int, int], int] = {}  # (left id, right id) -> rank of the merge
+        self._merged: dict[tuple[int, int], int] = {}  # (left id, right id) -> id of the merged token
+        for rank, merge in enumerate(merges):
+            if (not isinstance(merge, (tuple, list)) or len(merge) != 2
+                    or not all(isinstance(part, bytes) and part for part in merge)):
+                raise ValueError(f"merges[{rank}] must be a pair of non-empty bytes, got {merge!r}")
+            left, right = merge
+            if left not in self._ids or right not in self._ids:
+                raise ValueError(f"merges[{rank}] = {merge!r} uses a token that no earlier merge made")
+            pair = (self._ids[left], self._ids[right])
+            if pair in self._ranks:
+                raise ValueError(f"merges[{rank}] repeats the pair {merge!r}")
+            self._ranks[pair] = rank
+            # subtle: if another merge already made the same bytes, encoding keeps using that first id,
+            # so equal bytes always get equal ids (id 256 + rank still decodes to the same bytes)
+            self._merged[pair] = self._ids.setdefault(left + right, len(self.vocab))
+            self.merges.append((left, right))
+            self.vocab.append(left + right)
+        self._cache: dict[str, list[int]] = {}
+
+    # ------------------------------------------------------------------------------------------
+    @classmethod
+    def train(cls, text: str, vocab_size: int, pattern: str | None = "gpt2", *,
+              tie_break: str = "smallest") -> "Tokenizer":
+        """Learn ``vocab_size - 256`` merges from a text with the fast trainer.
+
+        ``pattern``: "gpt2", a regex string, or None to treat the whole text as one chunk.
+        ``tie_break``: "smallest" (BPE Lab's rule) or "hf" (Hugging Face ``tokenizers``' order).
+        Training stops early if every chunk has become a single token.
+        """
+        _check_text(text)
+        if isinstance(vocab_size, bool) or not isinstance(vocab_size, numbers.Integral):
+            raise TypeError(f"vocab_size must be a whole number of at least 256, got {vocab_size!r}")
+        if vocab_size < 256:
+            raise ValueError(f"vocab_size must be at least 256 (the byte alphabet), got {vocab_size}")
+        tokenizer = cls(pattern=pattern)
+        chunks = Counter(tokenizer._split(text))
+        if not chunks:
+            raise ValueError("text is empty: pass the text to learn merges from")
+        words = {chunk.encode("utf-8"): count for chunk, count in chunks.items()}
+        result = fast_bpe.train(words, int(vocab_size) - 256, tie_break=tie_break)
+        return cls(result.merges, pattern)
+
+    # ------------------------------------------------------------------------------------------
+    def _encode_chunk(self, data: bytes) -> list[int]:
+        ids = list(data)
+        while len(ids) >= 2:
+            # the adjacent pair that was learned earliest (lowest rank)
+            best = min(zip(ids, ids[1:]), key=lambda pair: self._ranks.get(pair, 1 << 62))
+            if best not in self._ranks:
+                break  # no adjacent pair was ever merged
+            new_id = self._merged[best]
+            merged, i = [], 0
+            while i < len(ids):
+                if i + 1 < len(ids) and (ids[i], ids[i + 1]) == best:
+                    merged.append(new_id)
+                    i += 2
+                else:
+                    merged.append(ids[i])
+                    i += 1
+            ids = merged
+        return ids
+
+    def encode(self, text: str) -> list[int]:
+        """Text -> ids. Repeated chunks (words) are encoded once and then looked up."""
+        _check_text(text)
+        ids: list[int] = []
+        cache = self._cache
+        for chunk in self._split(text):
+            cached = cache.get(chunk)
+            if cached is None:
+                cached = self._encode_chunk(chunk.encode("utf-8"))
+                if len(cache) < 100_000:
+                    cache[chunk] = cached
+            ids.extend(cached)
+        return ids
+
+    def decode_bytes(self, ids) -> bytes:
+        """Ids -> the bytes they stand for."""
+        if isinstance(ids, (str, bytes)) or not hasattr(ids, "__iter__"):
+            raise TypeError(f"ids must be a list of integers, got {type(ids).__name__}")
+        out = []
+        size = len(self.vocab)
+        for position, i in enumerate(ids):
+            if isinstance(i, bool) or not isinstance(i, numbers.Integral):
+                raise TypeError(f"ids[{position}] must be an integer, got {i!r}")
+            if not 0 <= i < size:
+                raise ValueError(f"ids[{position}] = {i} is not a token id of this tokenizer (0 to {size - 1})")
+            out.append(self.vocab[i])
+        return b"".join(out)
+
+    def decode(self, ids) -> str:
+        """Ids -> text. Bytes that are not valid UTF-8 (a cut-off character) become '\ufffd'."""
+        return self.decode_bytes(ids).decode("utf-8", errors="replace")
+
+    def token_bytes(self, token_id: int) -> bytes:
+        """The bytes of one token."""
+        return self.decode_bytes([token_id])
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self.vocab)
+
+    def vocab_listing(self) -> str:
+        """One line per token: id, its bytes as readable text (cut characters shown as ⟨hex⟩), the merge."""
+        lines = [f"# {self.vocab_size} tokens: 256 bytes, then {len(self.merges)} merges in learned order"]
+        for i, token in enumerate(self.vocab):
+            made = "" if i < 256 else f"   <- {show_token(self.merges[i - 256][0])} + {show_token(self.merges[i - 256][1])}"
+            lines.append(f"{i:>6}  {show_token(token)}{made}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "pattern": self.pattern,
+            # GPT-2's printable characters keep the file readable and exact (one character per byte)
+            "merges": [[to_printable(left), to_printable(right)] for left, right in self.merges],
+            "special_tokens": {},
+        }
+
+    def save(self, path) -> Path:
+        """Write the tokenizer as JSON (written to a temporary file first, so a crash never leaves half a file)."""
+        path = Path(path)
+        text = json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        return path
+
+    @classmethod
+    def load(cls, path) -> "Tokenizer":
+        """Read a tokenizer saved with ``save``; a damaged or foreign file gets an error naming it."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise FileNotFoundError(f"no tokenizer file at {path}") from None
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"{path} is not a BPE Lab tokenizer file: it is not valid JSON ({exc}); "
+                             "was it truncated or written by another program?") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"{path} is not a BPE Lab tokenizer file (expected \"format\": \"{FORMAT}\")")
+        if data.get("version") != FORMAT_VERSION:
+            raise ValueError(f"{path} has format version {data.get('version')!r}; this bpe_lab reads version "
+                             f"{FORMAT_VERSION}")
+        merges = data.get("merges")
+        if not isinstance(merges, list):
+            raise ValueError(f"{path}: \"merges\" must be a list of [left, right] pairs")
+        pairs = []
+        for rank, merge in enumerate(merges):
+            if not (isinstance(merge, list) and len(merge) == 2 and all(isinstance(p, str) and p for p in merge)):
+                raise ValueError(f"{path}: merges[{rank}] must be a pair of non-empty strings, got {merge!r}")
+            try:
+                pairs.append((from_printable(merge[0]), from_printable(merge[1])))
+            except ValueError as exc:
+                raise ValueError(f"{path}: merges[{rank}]: {exc}") from None
+        try:
+            return cls(pairs, data.get("pattern"))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{path}: {exc}") from None
+
+    def __repr__(self) -> str:
+        return f"Tokenizer(vocab_size={self.vocab_size}, pattern={self.pattern!r})"
