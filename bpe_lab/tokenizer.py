@@ -165,7 +165,7 @@ class Tokenizer:
         lines = [f"# {self.vocab_size} tokens: 256 bytes, then {len(self.merges)} merges in learned order"]
         for i, token in enumerate(self.vocab):
             made = "" if i < 256 else f"   <- {show_token(self.merges[i - 256][0])} + {show_token(self.merges[i - 256][1])}"
-            lines.append(f"{i:>6}  {show_token(token)}{made}")
+            lines.append(f"{i:>6}  {show_token(token).replace(' ', '␣')}{made}")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------------------------------
