@@ -29,7 +29,7 @@ Not here: pre-tokenization and ids for encoding (``bpe_lab.tokenizer``); the "fi
 from __future__ import annotations
 
 import heapq
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass
 
 from . import bpe
@@ -65,24 +65,6 @@ def _hf_base_key(symbol) -> int:
     if isinstance(symbol, bytes):
         return ord(_BYTE_CHAR[symbol[0]])
     return ord(symbol)
-
-
-def _pairs(word) -> Counter:
-    return Counter(zip(word, word[1:]))
-
-
-def _merge_ids(word: list, a: int, b: int, new: int) -> list:
-    """Replace each (a, b) in a word of ids by ``new``, left to right, without overlaps."""
-    out = []
-    i = 0
-    while i < len(word):
-        if i + 1 < len(word) and word[i] == a and word[i + 1] == b:
-            out.append(new)
-            i += 2
-        else:
-            out.append(word[i])
-            i += 1
-    return out
 
 
 def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainResult:
@@ -144,27 +126,44 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainR
         merges.append((symbols[a], symbols[b]))
         merge_counts.append(count)
 
-        # Rewrite only the words that may hold (a, b), and update counts by difference.
+        # Rewrite only the words that may hold (a, b). In each, every merged occurrence changes at
+        # most two neighbouring pairs: (left, a) becomes (left, new) and (b, right) becomes (new, right).
         changed = set()
         for index in where.pop((a, b)):
-            old = words[index]
-            word = _merge_ids(old, a, b, new)
-            if len(word) == len(old):
-                continue  # this word no longer holds the pair (the index is allowed to be stale)
-            words[index] = word
-            delta = _pairs(word)
-            delta.subtract(_pairs(old))
-            for pair, change in delta.items():
-                if change:
-                    pair_counts[pair] += change * counts[index]
-                    changed.add(pair)
-                    if change > 0:
-                        where[pair].add(index)
+            word = words[index]
+            if a not in word:
+                continue  # this word no longer holds the pair (the index may be stale)
+            count = counts[index]
+            out = []
+            i, n = 0, len(word)
+            while i < n:
+                if word[i] == a and i + 1 < n and word[i + 1] == b:
+                    if out:  # subtle: out[-1] may be a `new` made a moment ago ("a b a b"); that is right
+                        left = out[-1]
+                        pair_counts[left, a] -= count
+                        pair_counts[left, new] += count
+                        where[left, new].add(index)
+                        changed.add((left, a))
+                        changed.add((left, new))
+                    if i + 2 < n:
+                        right = word[i + 2]
+                        pair_counts[b, right] -= count
+                        pair_counts[new, right] += count
+                        where[new, right].add(index)
+                        changed.add((b, right))
+                        changed.add((new, right))
+                    out.append(new)
+                    i += 2
+                else:
+                    out.append(word[i])
+                    i += 1
+            words[index] = out
         pair_counts.pop((a, b), None)
+        changed.discard((a, b))
         for pair in changed:
-            c = pair_counts.get(pair, 0)
+            c = pair_counts[pair]
             if c > 0:
                 heapq.heappush(heap, (-c, key[pair[0]], key[pair[1]], pair[0], pair[1]))
             else:
-                pair_counts.pop(pair, None)
+                del pair_counts[pair]
     return FastTrainResult(merges=merges, counts=merge_counts, base_symbols=base)
