@@ -26,6 +26,7 @@ __all__ = [
     "data_path",
     "load_text",
     "load_udhr",
+    "python_source",
     "word_counts",
     "split_words",
     "split_word",
@@ -137,6 +138,34 @@ def load_udhr() -> dict[str, dict]:
         }
     except (KeyError, TypeError, ValueError) as exc:  # JSONDecodeError is a ValueError
         raise ValueError(f"{data_path(name)} does not hold the expected UDHR structure: {exc}") from exc
+
+
+def python_source(max_bytes: int = 10_000_000) -> str:
+    """Python source code: the running interpreter's own standard library, files in sorted order.
+
+    Tests and third-party packages are left out; whole files are added until ``max_bytes`` would be
+    passed. The text depends on the Python version (it is not in ``data/``; it is on every machine).
+    """
+    import sysconfig
+
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes <= 0:
+        raise ValueError(f"max_bytes must be a positive whole number, got {max_bytes!r}")
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    parts, size = [], 0
+    for path in sorted(stdlib.rglob("*.py")):
+        relative = path.relative_to(stdlib).parts
+        if {"site-packages", "dist-packages", "test", "tests", "idle_test"} & set(relative):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue  # a few files are deliberately not UTF-8; they are not needed
+        encoded = len(text.encode("utf-8"))
+        if size + encoded > max_bytes:
+            break
+        parts.append(text)
+        size += encoded
+    return "\n".join(parts)
 
 
 def word_counts(text: str, *, lowercase: bool = False, separate_punctuation: bool = False) -> Counter[str]:

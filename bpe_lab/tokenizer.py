@@ -16,6 +16,7 @@ import numbers
 import os
 import tempfile
 from collections import Counter
+from itertools import repeat
 from pathlib import Path
 
 from . import fast_bpe, pretokenize
@@ -25,6 +26,7 @@ __all__ = ["Tokenizer", "FORMAT", "FORMAT_VERSION"]
 
 FORMAT = "bpe_lab.tokenizer"
 FORMAT_VERSION = 1
+_NOT_LEARNED = 1 << 62  # the rank of a pair that was never merged
 
 
 def _check_text(text) -> str:
@@ -93,7 +95,7 @@ class Tokenizer:
         if vocab_size < 256:
             raise ValueError(f"vocab_size must be at least 256 (the byte alphabet), got {vocab_size}")
         tokenizer = cls(pattern=pattern)
-        chunks = Counter(tokenizer._split(text))
+        chunks = pretokenize.chunk_counts(text, pattern) if pattern is not None else Counter(tokenizer._split(text))
         if not chunks:
             raise ValueError("text is empty: pass the text to learn merges from")
         words = {chunk.encode("utf-8"): count for chunk, count in chunks.items()}
@@ -102,16 +104,21 @@ class Tokenizer:
 
     # ------------------------------------------------------------------------------------------
     def _encode_chunk(self, data: bytes) -> list[int]:
+        """One chunk's bytes -> ids: merge the adjacent pair with the lowest rank until none is left."""
         ids = list(data)
+        ranks = self._ranks
         while len(ids) >= 2:
-            # the adjacent pair that was learned earliest (lowest rank)
-            best = min(zip(ids, ids[1:]), key=lambda pair: self._ranks.get(pair, 1 << 62))
-            if best not in self._ranks:
-                break  # no adjacent pair was ever merged
-            new_id = self._merged[best]
-            merged, i = [], 0
-            while i < len(ids):
-                if i + 1 < len(ids) and (ids[i], ids[i + 1]) == best:
+            pairs = list(zip(ids, ids[1:]))
+            pair_ranks = list(map(ranks.get, pairs, repeat(_NOT_LEARNED)))  # e.g. [3, NOT_LEARNED, 0]
+            best = min(pair_ranks)
+            if best == _NOT_LEARNED:
+                break  # no adjacent pair was ever merged: done
+            i = pair_ranks.index(best)
+            left, right = pairs[i]
+            new_id = self._merged[left, right]
+            merged = ids[:i]
+            while i < len(ids):  # merge this occurrence and any later one, left to right
+                if i + 1 < len(ids) and ids[i] == left and ids[i + 1] == right:
                     merged.append(new_id)
                     i += 2
                 else:

@@ -1,0 +1,36 @@
+"""Pre-tokenization: the GPT-2 split, and counting chunks block by block."""
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpe_lab import corpus, pretokenize
+
+
+def test_gpt2_split_examples():
+    assert pretokenize.split("Hello world, it's 2024!") == ["Hello", " world", ",", " it", "'s", " 2024", "!"]
+    # a run of spaces gives its last space to the next word; a newline run before a letter splits too
+    assert pretokenize.split("a  b\n\nc") == ["a", " ", " b", "\n", "\n", "c"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list("ab ,'\n\t1é中")), max_size=80),
+       block=st.integers(min_value=1, max_value=12))
+def test_block_counting_equals_counting_the_whole_split(text, block):
+    assert pretokenize.chunk_counts(text, block_chars=block) == Counter(pretokenize.split(text))
+
+
+def test_block_counting_on_real_text():
+    text = corpus.load_text()
+    assert pretokenize.chunk_counts(text, block_chars=10_000) == Counter(pretokenize.split(text))
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="nor a valid regex"):
+        pretokenize.split("abc", "[unclosed")
+    with pytest.raises(TypeError, match="text must be a str"):
+        pretokenize.chunk_counts(None)
+    with pytest.raises(TypeError, match="pattern must be a name"):
+        pretokenize.split("abc", None)
