@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from matplotlib.figure import Figure
 from matplotlib.ticker import StrMethodFormatter
 
+from .byte_level import show_token
+
 __all__ = ["html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
 
 WINNER = "#e8710a"  # the pair merged next
@@ -22,8 +24,9 @@ OTHER = "#4a7fb0"
 
 
 def _label(symbol) -> str:
+    """A symbol as text; bytes that cut a character are shown as ⟨hex⟩ (``byte_level.show_token``)."""
     if isinstance(symbol, bytes):
-        return symbol.decode("utf-8", errors="backslashreplace")
+        return show_token(symbol)
     return str(symbol)
 
 

@@ -16,7 +16,7 @@ import numbers
 import os
 import tempfile
 from collections import Counter
-from itertools import repeat
+from itertools import chain, repeat
 from pathlib import Path
 
 from . import fast_bpe, pretokenize
@@ -27,6 +27,7 @@ __all__ = ["Tokenizer", "FORMAT", "FORMAT_VERSION"]
 FORMAT = "bpe_lab.tokenizer"
 FORMAT_VERSION = 1
 _NOT_LEARNED = 1 << 62  # the rank of a pair that was never merged
+_CACHE_LIMIT = 500_000  # distinct chunks kept by a Tokenizer's encoding cache
 
 
 def _check_text(text) -> str:
@@ -128,18 +129,17 @@ class Tokenizer:
         return ids
 
     def encode(self, text: str) -> list[int]:
-        """Text -> ids. Repeated chunks (words) are encoded once and then looked up."""
+        """Text -> ids. Each distinct chunk is encoded once; repeated chunks are looked up in a cache."""
         _check_text(text)
-        ids: list[int] = []
+        chunks = self._split(text)  # ['It', ' is', ' a', ' truth', ...]
         cache = self._cache
-        for chunk in self._split(text):
-            cached = cache.get(chunk)
-            if cached is None:
-                cached = self._encode_chunk(chunk.encode("utf-8"))
-                if len(cache) < 100_000:
-                    cache[chunk] = cached
-            ids.extend(cached)
-        return ids
+        missing = set(chunks).difference(cache)
+        if len(cache) + len(missing) > _CACHE_LIMIT:
+            cache.clear()  # keep memory bounded on huge texts; the chunks of this text still fit below
+            missing = set(chunks)
+        for chunk in missing:
+            cache[chunk] = self._encode_chunk(chunk.encode("utf-8"))
+        return list(chain.from_iterable(map(cache.__getitem__, chunks)))
 
     def decode_bytes(self, ids) -> bytes:
         """Ids -> the bytes they stand for."""
