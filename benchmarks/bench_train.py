@@ -13,8 +13,8 @@ interpreter's own files). Every trainer gets the GPT-2 split pattern and a byte-
   tokenizers       Hugging Face BpeTrainer + ByteLevel pre-tokenizer, default threads and RAYON_NUM_THREADS=1
   sentencepiece    SentencePiece BPE (its own pre-tokenization; byte fallback), default threads
 
-Each measurement runs in a fresh subprocess; "peak MB" is the growth of the process's peak resident
-memory during the call (imports and the loaded text excluded). Encoding: ids/second turned into MB
+Each measurement runs in a fresh subprocess; "peak MB" is how far the process's resident memory rose
+above its size just before the call (the peak is reset first; imports and the loaded text excluded). Encoding: ids/second turned into MB
 of text per second, single thread, one pass over the text with a cold cache; the ids of the three
 encoders are checked equal. Nothing here asserts a speed: it prints tables.
 """
@@ -25,7 +25,6 @@ import argparse
 import json
 import os
 import platform
-import resource
 import subprocess
 import sys
 import time
@@ -35,13 +34,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def _rss_mb() -> float:
-    with open("/proc/self/statm") as handle:
-        return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+def _status_mb(field: str) -> float:
+    """A memory figure of this process from /proc/self/status (VmRSS: now, VmHWM: the peak)."""
+    with open("/proc/self/status") as handle:
+        for line in handle:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError(f"{field} not found in /proc/self/status")
 
 
-def _peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
+def _reset_peak() -> None:
+    """Make the peak (VmHWM) start again from the current size (Linux: write 5 to clear_refs)."""
+    with open("/proc/self/clear_refs", "w") as handle:
+        handle.write("5")
 
 
 def load_corpus(name: str) -> str:
@@ -102,11 +107,12 @@ def train_once(trainer: str, corpus_name: str, vocab_size: int) -> dict:
     else:
         raise ValueError(trainer)
 
-    before = _rss_mb()
+    _reset_peak()
+    before = _status_mb("VmRSS")
     started = time.perf_counter()
     merges = run()
     seconds = time.perf_counter() - started
-    return {"seconds": seconds, "peak_mb": max(_peak_mb() - before, 0.0), "merges": merges}
+    return {"seconds": seconds, "peak_mb": max(_status_mb("VmHWM") - before, 0.0), "merges": merges}
 
 
 def encode_once(corpus_name: str) -> dict:
@@ -196,7 +202,7 @@ def main() -> int:
     trainers = ["bpe_lab fast", "bpe_lab naive", "tokenizers", "tokenizers 1 thread", "sentencepiece"]
 
     print("\nTraining (GPT-2 split pattern, byte-level alphabet)")
-    header = f"{'corpus':<24} {'vocab':>6} {'trainer':<20} {'merges':>7} {'seconds':>8} {'peak MB':>8} {'time / fast':>11} {'memory / fast':>13}"
+    header = f"{'corpus':<30} {'vocab':>6} {'trainer':<20} {'merges':>7} {'seconds':>8} {'peak MB':>8} {'time / fast':>11} {'memory / fast':>13}"
     print(header)
     print("-" * len(header))
     for corpus_name in corpora:
@@ -212,29 +218,29 @@ def main() -> int:
             label = f"{names[corpus_name]} ({sizes[corpus_name]:.1f} MB)"
             for trainer, row in rows.items():
                 if "error" in row:
-                    print(f"{label:<24} {vocab_size:>6} {trainer:<20} failed: {row['error']}")
+                    print(f"{label:<30} {vocab_size:>6} {trainer:<20} failed: {row['error']}")
                     continue
                 time_ratio = row["seconds"] / fast["seconds"] if "seconds" in fast else float("nan")
                 memory_ratio = row["peak_mb"] / fast["peak_mb"] if fast.get("peak_mb") else float("nan")
-                print(f"{label:<24} {vocab_size:>6} {trainer:<20} {row['merges']:>7} {row['seconds']:>8.2f} "
+                print(f"{label:<30} {vocab_size:>6} {trainer:<20} {row['merges']:>7} {row['seconds']:>8.2f} "
                       f"{row['peak_mb']:>8.1f} {time_ratio:>10.2f}x {memory_ratio:>12.2f}x")
 
     print("\nEncoding, single thread, cold cache (the same 16,384-token vocabulary in all three)")
-    header = f"{'corpus':<24} {'encoder':<26} {'MB/s':>7} {'vs tiktoken':>11}  ids equal to ours"
+    header = f"{'corpus':<30} {'encoder':<26} {'MB/s':>7} {'vs tiktoken':>11}  ids equal to ours"
     print(header)
     print("-" * len(header))
     for corpus_name in corpora:
         row = _child(["encode", corpus_name], {"RAYON_NUM_THREADS": "1"})
         label = f"{names[corpus_name]} ({sizes[corpus_name]:.1f} MB)"
         if "error" in row:
-            print(f"{label:<24} failed: {row['error']}")
+            print(f"{label:<30} failed: {row['error']}")
             continue
         reference = row["mb_per_s"]["tiktoken (our ranks)"]
         for encoder, speed in row["mb_per_s"].items():
             equal = {"tiktoken (our ranks)": row["equal"]["tiktoken"],
                      "tokenizers (our merges)": row["equal"]["tokenizers"]}.get(encoder, "-")
-            print(f"{label:<24} {encoder:<26} {speed:>7.2f} {speed / reference:>10.2f}x  {equal}")
-        print(f"{'':<24} regex pre-tokenization alone: {100 * row['split_share']:.0f}% of Tokenizer.encode's time")
+            print(f"{label:<30} {encoder:<26} {speed:>7.2f} {speed / reference:>10.2f}x  {equal}")
+        print(f"{'':<30} regex pre-tokenization alone: {100 * row['split_share']:.0f}% of Tokenizer.encode's time")
     return 0
 
 

@@ -67,34 +67,47 @@ def _hf_base_key(symbol) -> int:
     return ord(symbol)
 
 
+def _is_plain_byte_corpus(corpus) -> bool:
+    """A dict of non-empty bytes -> positive int (checked quickly, without building tuples)."""
+    return (isinstance(corpus, dict) and len(corpus) > 0
+            and all(type(word) is bytes and word for word in corpus)
+            and all(type(count) is int and count > 0 for count in corpus.values()))
+
+
 def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainResult:
     """Learn ``num_merges`` merges; the same arguments and the same merges as ``bpe.train``.
 
     >>> train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 4).merges
     [('u', 'g'), ('u', 'n'), ('h', 'ug'), ('p', 'un')]
     """
-    words_in = bpe._as_corpus(corpus)
     num_merges = bpe._check_num_merges(num_merges)
     if tie_break not in TIE_BREAKS:
         raise ValueError(f"tie_break must be one of {TIE_BREAKS} (the naive bpe.train also has 'first'), "
                          f"got {tie_break!r}")
-
-    # --- ids for symbols -------------------------------------------------------------------------
-    base = sorted({s for word in words_in for s in word})
-    if tie_break == "hf" and any(len(s) != 1 for s in base):
-        raise ValueError("tie_break='hf' needs words split into single characters or single bytes")
-    symbols = list(base)  # id -> symbol
+    if _is_plain_byte_corpus(corpus):
+        # A shortcut for byte-level training (what Tokenizer.train passes): a byte's id is its value.
+        symbols = [bytes([b]) for b in range(256)]  # id -> symbol
+        words = [list(word) for word in corpus]  # words = [[104, 117, 103], ...]
+        counts = list(corpus.values())
+        base = sorted({symbols[b] for word in words for b in word})
+    else:
+        words_in = bpe._as_corpus(corpus)
+        base = sorted({s for word in words_in for s in word})
+        symbols = list(base)
+        id_of = {s: i for i, s in enumerate(symbols)}
+        words = [[id_of[s] for s in word] for word in words_in]
+        counts = list(words_in.values())
     id_of = {s: i for i, s in enumerate(symbols)}  # symbol -> id
+
     if tie_break == "smallest":
         key = list(symbols)  # ties compare the symbols themselves
     else:
-        order = sorted(range(len(base)), key=lambda i: _hf_base_key(base[i]))
-        key = [0] * len(base)
+        if any(len(s) != 1 for s in base):
+            raise ValueError("tie_break='hf' needs words split into single characters or single bytes")
+        order = sorted(range(len(symbols)), key=lambda i: _hf_base_key(symbols[i]))
+        key = [0] * len(symbols)
         for rank, i in enumerate(order):
-            key[i] = rank  # Hugging Face's id of this base symbol
-
-    words = [[id_of[s] for s in word] for word in words_in]  # words = [[104, 117, 103], ...]
-    counts = list(words_in.values())
+            key[i] = rank  # where Hugging Face's trainer numbers this base symbol
 
     # --- count every pair once -------------------------------------------------------------------
     pair_counts: dict = defaultdict(int)
