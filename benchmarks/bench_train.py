@@ -13,7 +13,8 @@ interpreter's own files). Every trainer gets the GPT-2 split pattern and a byte-
   tokenizers       Hugging Face BpeTrainer + ByteLevel pre-tokenizer, default threads and RAYON_NUM_THREADS=1
   sentencepiece    SentencePiece BPE (its own pre-tokenization; byte fallback), default threads
 
-Each measurement runs in a fresh subprocess; "peak MB" is how far the process's resident memory rose
+"size" is the number of merges learned (for sentencepiece: pieces in its vocabulary). Each
+measurement runs in a fresh subprocess; "peak MB" is how far the process's resident memory rose
 above its size just before the call (the peak is reset first; imports and the loaded text excluded). Encoding: ids/second turned into MB
 of text per second, single thread, one pass over the text with a cold cache; the ids of the three
 encoders are checked equal. Nothing here asserts a speed: it prints tables.
@@ -202,7 +203,7 @@ def main() -> int:
     trainers = ["bpe_lab fast", "bpe_lab naive", "tokenizers", "tokenizers 1 thread", "sentencepiece"]
 
     print("\nTraining (GPT-2 split pattern, byte-level alphabet)")
-    header = f"{'corpus':<30} {'vocab':>6} {'trainer':<20} {'merges':>7} {'seconds':>8} {'peak MB':>8} {'time / fast':>11} {'memory / fast':>13}"
+    header = f"{'corpus':<30} {'vocab':>6} {'trainer':<20} {'size':>7} {'seconds':>8} {'peak MB':>8} {'time / fast':>11} {'memory / fast':>13}"
     print(header)
     print("-" * len(header))
     for corpus_name in corpora:

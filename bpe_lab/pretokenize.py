@@ -9,6 +9,7 @@ Notebook 04 takes the pattern apart piece by piece and adds the GPT-4 and o200k 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import lru_cache
 
@@ -52,19 +53,25 @@ def split(text: str, pattern: str = "gpt2") -> list[str]:
     return compile_pattern(pattern).findall(text)
 
 
-#: Patterns for which a newline standing alone between two non-space characters ("end\nStart") is
-#: always a chunk of its own, so a long text can be cut just after it and counted block by block with
-#: exactly the same result.
+# Counting chunks fast. A GPT-2 chunk never holds a non-space character followed by whitespace, so a
+# text can be cut before every whitespace run that follows a non-space character without moving any
+# chunk boundary. That cuts the text into "segments" (some whitespace, then non-space characters:
+# "\n    return", " world,"). Real text repeats its segments a lot, so we count the segments with
+# Python's fast built-in `re`, run the slower GPT-2 pattern once per *distinct* segment, and multiply.
+# Python's `re` and the `regex` module agree on what whitespace is except for the four characters
+# U+001C..U+001F (`re` calls them whitespace); a text holding any of them is split directly.
 _CUTTABLE = {GPT2_PATTERN}
-_CUT = regex.compile(r"(?<=\S)\n(?=\S)")
+_SEGMENT = re.compile(r"\s*\S+|\s+")
+_CUT = re.compile(r"(?<=\S)\s")
+_RE_DIFFERS = ("\x1c", "\x1d", "\x1e", "\x1f")
 
 
 def chunk_counts(text: str, pattern: str = "gpt2", block_chars: int = 1 << 16) -> Counter:
-    """How often each chunk occurs: ``Counter(split(text, pattern))`` without holding every chunk at once.
+    """How often each chunk occurs: exactly ``Counter(split(text, pattern))``, computed faster.
 
-    A trainer only needs the counts. For the named patterns the text is cut into blocks of about
-    ``block_chars`` characters, each just after a lone newline (a chunk of its own), which keeps memory
-    small on large texts.
+    A trainer only needs the counts. For the GPT-2 pattern the text is read in blocks of about
+    ``block_chars`` characters (so memory stays small on large texts), each block is cut into
+    segments, and the pattern runs once per distinct segment (see the comment above).
 
     >>> chunk_counts("the cat saw the hat")["the"], chunk_counts("the cat saw the hat")[" the"]
     (1, 1)
@@ -72,16 +79,21 @@ def chunk_counts(text: str, pattern: str = "gpt2", block_chars: int = 1 << 16) -
     compiled = compile_pattern(pattern)
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
-    counts: Counter = Counter()
-    if compiled.pattern not in _CUTTABLE or len(text) <= block_chars:
-        counts.update(compiled.findall(text))
-        return counts
+    if compiled.pattern not in _CUTTABLE or any(char in text for char in _RE_DIFFERS):
+        return Counter(compiled.findall(text))
+    segments: Counter = Counter()
     start = 0
     while start < len(text):
         end = start + block_chars
         if end < len(text):
-            cut = _CUT.search(text, end)
-            end = cut.end() if cut else len(text)
-        counts.update(compiled.findall(text, start, end))
+            cut = _CUT.search(text, end)  # a block ends just before whitespace that follows a non-space
+            end = cut.start() if cut else len(text)
+        else:
+            end = len(text)
+        segments.update(_SEGMENT.findall(text, start, end))
         start = end
+    counts: Counter = Counter()
+    for segment, count in segments.items():
+        for chunk in compiled.findall(segment):
+            counts[chunk] += count
     return counts

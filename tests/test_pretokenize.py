@@ -16,14 +16,22 @@ def test_gpt2_split_examples():
 
 
 @settings(max_examples=300, deadline=None)
-@given(text=st.text(alphabet=st.sampled_from(list("ab ,'\n\t1é中")), max_size=80),
+@given(text=st.text(alphabet=st.sampled_from(list("ab ,.'\n\r\t\x0b\x0c1é中\u00a0\u2009\u3000\x85\x1c\x1f-")), max_size=80),
        block=st.integers(min_value=1, max_value=12))
 def test_block_counting_equals_counting_the_whole_split(text, block):
     assert pretokenize.chunk_counts(text, block_chars=block) == Counter(pretokenize.split(text))
 
 
-def test_block_counting_on_real_text():
-    text = corpus.load_text()
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=60), block=st.integers(min_value=1, max_value=12))
+def test_block_counting_on_any_text(text, block):
+    assert pretokenize.chunk_counts(text, block_chars=block) == Counter(pretokenize.split(text))
+
+
+@pytest.mark.parametrize("name", ["novel", "udhr", "python"])
+def test_block_counting_on_real_text(name):
+    text = {"novel": corpus.load_text, "python": lambda: corpus.python_source(2_000_000),
+            "udhr": lambda: "\n".join(entry["text"] for entry in corpus.load_udhr().values())}[name]()
     assert pretokenize.chunk_counts(text, block_chars=10_000) == Counter(pretokenize.split(text))
 
 
