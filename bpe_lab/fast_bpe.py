@@ -9,12 +9,12 @@ keeps three things up to date instead of recomputing them:
     heap          every pair with its count, the best one on top
 
 and after each merge it rewrites only the words in ``where[pair]`` and adjusts the counts of the
-pairs that appeared or disappeared there. The heap uses *lazy deletion*: when a count changes we
-push a fresh entry and leave the old one in; an entry whose count no longer matches is thrown away
-when it reaches the top.
+pairs that appeared or disappeared there. The heap uses *lazy deletion*: when a count goes up we
+push a fresh entry and leave the old one in; when an entry reaches the top with a count that no longer
+matches, it is pushed back with the true count (or thrown away if the pair is gone).
 
-Words are lists of integer ids (one per symbol) while training; merges are returned as pairs of
-symbols (str or bytes), exactly like ``bpe.train``.
+While training, a word is a string of characters that stand for token ids (see the comment in
+``train``); merges are returned as pairs of symbols (str or bytes), exactly like ``bpe.train``.
 
 Ties: ``tie_break="smallest"`` (the default, as in ``bpe.train``) prefers the smallest
 ``(left, right)`` pair of symbols. ``tie_break="hf"`` orders equal counts as Hugging Face
@@ -87,15 +87,15 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainR
     if _is_plain_byte_corpus(corpus):
         # A shortcut for byte-level training (what Tokenizer.train passes): a byte's id is its value.
         symbols = [bytes([b]) for b in range(256)]  # id -> symbol
-        words = [list(word) for word in corpus]  # words = [[104, 117, 103], ...]
+        words = [word.decode("latin-1") for word in corpus]  # latin-1 maps byte b to chr(b)
         counts = list(corpus.values())
-        base = sorted({symbols[b] for word in words for b in word})
+        base = sorted({symbols[b] for word in corpus for b in word})
     else:
         words_in = bpe._as_corpus(corpus)
         base = sorted({s for word in words_in for s in word})
         symbols = list(base)
         id_of = {s: i for i, s in enumerate(symbols)}
-        words = [[id_of[s] for s in word] for word in words_in]
+        words = ["".join(chr(id_of[s]) for s in word) for word in words_in]
         counts = list(words_in.values())
     id_of = {s: i for i, s in enumerate(symbols)}  # symbol -> id
 
@@ -109,25 +109,37 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainR
         for rank, i in enumerate(order):
             key[i] = rank  # where Hugging Face's trainer numbers this base symbol
 
+    # Each word is kept as a Python string in which the character chr(i) stands for token id i
+    # (so b"hug" is the string "hug", and a merged token gets a character of its own). Then
+    # word.replace(pair, new) merges every occurrence left to right without overlaps, exactly like
+    # bpe.merge_pair, but in C. A pair is a 2-character string.
+
     # --- count every pair once -------------------------------------------------------------------
-    pair_counts: dict = defaultdict(int)
-    where: dict = defaultdict(set)
+    pair_counts: dict = defaultdict(int)  # "hu" -> 15
+    where: dict = defaultdict(set)  # "hu" -> {0, 4}: indexes of the words that may hold it
     for index, word in enumerate(words):
-        for pair in zip(word, word[1:]):
-            pair_counts[pair] += counts[index]
+        count = counts[index]
+        for i in range(len(word) - 1):
+            pair = word[i : i + 2]
+            pair_counts[pair] += count
             where[pair].add(index)
 
-    # Heap entries: (-count, key of left, key of right, left id, right id); the smallest entry is
-    # the highest count, then the smallest pair under the tie rule.
-    heap = [(-c, key[a], key[b], a, b) for (a, b), c in pair_counts.items()]
+    # Heap entries: (-count, key of left, key of right, pair); the smallest entry is the highest
+    # count, then the smallest pair under the tie rule.
+    heap = [(-c, key[ord(p[0])], key[ord(p[1])], p) for p, c in pair_counts.items()]
     heapq.heapify(heap)
 
     merges, merge_counts = [], []
     while len(merges) < num_merges and heap:
-        negative, _, _, a, b = heapq.heappop(heap)
-        count = -negative
-        if pair_counts.get((a, b), 0) != count:
-            continue  # a stale entry: this pair's count changed after it was pushed
+        negative, left_key, right_key, pair = heapq.heappop(heap)
+        count = pair_counts.get(pair, 0)
+        if count != -negative:
+            # A stale entry: the pair's count went down after it was pushed (counts that go up always
+            # get a fresh entry). Put it back with its true count, or drop it if the pair is gone.
+            if count > 0:
+                heapq.heappush(heap, (-count, left_key, right_key, pair))
+            continue
+        a, b = ord(pair[0]), ord(pair[1])
         # subtle: a merged string may already exist (made from another pair); it keeps its id.
         merged = symbols[a] + symbols[b]
         new = id_of.get(merged)
@@ -139,44 +151,50 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainR
         merges.append((symbols[a], symbols[b]))
         merge_counts.append(count)
 
-        # Rewrite only the words that may hold (a, b). In each, every merged occurrence changes at
-        # most two neighbouring pairs: (left, a) becomes (left, new) and (b, right) becomes (new, right).
-        changed = set()
-        for index in where.pop((a, b)):
+        # Rewrite only the words that may hold the pair, and update the counts of its neighbours:
+        # each merged occurrence turns (left, a) into (left, new) and (b, right) into (new, right).
+        A, B, N = pair[0], pair[1], chr(new)
+        grown = set()  # pairs whose count went up: they get a fresh heap entry below
+        for index in where.pop(pair):
             word = words[index]
-            if a not in word:
+            if pair not in word:
                 continue  # this word no longer holds the pair (the index may be stale)
             count = counts[index]
-            out = []
-            i, n = 0, len(word)
-            while i < n:
-                if word[i] == a and i + 1 < n and word[i + 1] == b:
-                    if out:  # subtle: out[-1] may be a `new` made a moment ago ("a b a b"); that is right
-                        left = out[-1]
-                        pair_counts[left, a] -= count
-                        pair_counts[left, new] += count
-                        where[left, new].add(index)
-                        changed.add((left, a))
-                        changed.add((left, new))
-                    if i + 2 < n:
-                        right = word[i + 2]
-                        pair_counts[b, right] -= count
-                        pair_counts[new, right] += count
-                        where[new, right].add(index)
-                        changed.add((b, right))
-                        changed.add((new, right))
-                    out.append(new)
-                    i += 2
-                else:
-                    out.append(word[i])
-                    i += 1
-            words[index] = out
-        pair_counts.pop((a, b), None)
-        changed.discard((a, b))
-        for pair in changed:
-            c = pair_counts[pair]
+            merged_word = word.replace(pair, N)
+            words[index] = merged_word
+            if N in word:  # subtle: the merged token was already here, built another way: recount
+                for old in _pairs(word):
+                    pair_counts[old] -= count
+                for fresh in _pairs(merged_word):
+                    pair_counts[fresh] += count
+                    where[fresh].add(index)
+                    grown.add(fresh)
+                continue
+            last = len(merged_word) - 1
+            p = merged_word.find(N)
+            while p != -1:
+                if p > 0:
+                    left = merged_word[p - 1]
+                    # if the left neighbour is another N, the old pair there was (b, a): "a b a b"
+                    pair_counts[(B if left == N else left) + A] -= count
+                    pair_counts[left + N] += count
+                    where[left + N].add(index)
+                    grown.add(left + N)
+                if p < last and merged_word[p + 1] != N:  # (N, N) is counted from the right-hand N
+                    right = merged_word[p + 1]
+                    pair_counts[B + right] -= count
+                    pair_counts[N + right] += count
+                    where[N + right].add(index)
+                    grown.add(N + right)
+                p = merged_word.find(N, p + 1)
+        pair_counts.pop(pair, None)
+        for fresh in grown:
+            c = pair_counts[fresh]
             if c > 0:
-                heapq.heappush(heap, (-c, key[pair[0]], key[pair[1]], pair[0], pair[1]))
-            else:
-                del pair_counts[pair]
+                heapq.heappush(heap, (-c, key[ord(fresh[0])], key[ord(fresh[1])], fresh))
     return FastTrainResult(merges=merges, counts=merge_counts, base_symbols=base)
+
+
+def _pairs(word: str) -> list[str]:
+    """The adjacent pairs of a word string, overlaps included: "aaa" -> ["aa", "aa"]."""
+    return [word[i : i + 2] for i in range(len(word) - 1)]
