@@ -16,6 +16,7 @@ import numbers
 import os
 import tempfile
 from collections import Counter
+from functools import partial
 from itertools import chain, repeat
 from pathlib import Path
 
@@ -56,7 +57,7 @@ class Tokenizer:
 
     def __init__(self, merges=(), pattern: str | None = "gpt2"):
         self.pattern = _check_pattern(pattern)
-        self._split = pretokenize.compile_pattern(pattern).findall if pattern is not None else (lambda t: [t] if t else [])
+        self._split = partial(pretokenize.split, pattern=pattern) if pattern is not None else (lambda t: [t] if t else [])
         self.merges: list[tuple[bytes, bytes]] = []
         self.vocab: list[bytes] = [bytes([b]) for b in range(256)]  # id -> bytes
         self._ids: dict[bytes, int] = {token: i for i, token in enumerate(self.vocab)}  # bytes -> first id
