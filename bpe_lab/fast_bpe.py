@@ -87,6 +87,7 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainR
     if _is_plain_byte_corpus(corpus):
         # A shortcut for byte-level training (what Tokenizer.train passes): a byte's id is its value.
         symbols = [bytes([b]) for b in range(256)]  # id -> symbol
+        id_of = {s: i for i, s in enumerate(symbols)}  # symbol -> id
         words = [word.decode("latin-1") for word in corpus]  # latin-1 maps byte b to chr(b)
         counts = list(corpus.values())
         base = sorted({symbols[b] for word in corpus for b in word})
@@ -97,7 +98,6 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainR
         id_of = {s: i for i, s in enumerate(symbols)}
         words = ["".join(chr(id_of[s]) for s in word) for word in words_in]
         counts = list(words_in.values())
-    id_of = {s: i for i, s in enumerate(symbols)}  # symbol -> id
 
     if tie_break == "smallest":
         key = list(symbols)  # ties compare the symbols themselves

@@ -96,8 +96,8 @@ class Tokenizer:
             raise TypeError(f"vocab_size must be a whole number of at least 256, got {vocab_size!r}")
         if vocab_size < 256:
             raise ValueError(f"vocab_size must be at least 256 (the byte alphabet), got {vocab_size}")
-        tokenizer = cls(pattern=pattern)
-        chunks = pretokenize.chunk_counts(text, pattern) if pattern is not None else Counter(tokenizer._split(text))
+        _check_pattern(pattern)
+        chunks = pretokenize.chunk_counts(text, pattern) if pattern is not None else Counter([text] if text else [])
         if not chunks:
             raise ValueError("text is empty: pass the text to learn merges from")
         words = {chunk.encode("utf-8"): count for chunk, count in chunks.items()}
