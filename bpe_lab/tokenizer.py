@@ -63,6 +63,8 @@ class Tokenizer:
         self._ids: dict[bytes, int] = {token: i for i, token in enumerate(self.vocab)}  # bytes -> first id
         self._ranks: dict[tuple[int, int], int] = {}  # (left id, right id) -> rank of the merge
         self._merged: dict[tuple[int, int], int] = {}  # (left id, right id) -> id of the merged token
+        if isinstance(merges, (str, bytes)) or not hasattr(merges, "__iter__"):
+            raise TypeError(f"merges must be a list of (left bytes, right bytes) pairs, got {type(merges).__name__}")
         for rank, merge in enumerate(merges):
             if (not isinstance(merge, (tuple, list)) or len(merge) != 2
                     or not all(isinstance(part, bytes) and part for part in merge)):

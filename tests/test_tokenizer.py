@@ -90,6 +90,7 @@ def test_tie_break_passes_through():
         (lambda: Tokenizer().decode([1.5]), TypeError, r"ids\[0\] must be an integer"),
         (lambda: Tokenizer().decode("abc"), TypeError, "ids must be a list of integers"),
         (lambda: Tokenizer([(b"a",)]), ValueError, r"merges\[0\] must be a pair"),
+        (lambda: Tokenizer(5), TypeError, "merges must be a list of"),
         (lambda: Tokenizer([(b"ab", b"c")]), ValueError, "no earlier merge made"),
     ],
 )
