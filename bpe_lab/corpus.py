@@ -27,6 +27,7 @@ __all__ = [
     "load_text",
     "load_udhr",
     "python_source",
+    "python_source_files",
     "word_counts",
     "split_words",
     "split_word",
@@ -140,18 +141,19 @@ def load_udhr() -> dict[str, dict]:
         raise ValueError(f"{data_path(name)} does not hold the expected UDHR structure: {exc}") from exc
 
 
-def python_source(max_bytes: int = 10_000_000) -> str:
-    """Python source code: the running interpreter's own standard library, files in sorted order.
+def python_source_files(max_bytes: int = 10_000_000) -> list[tuple[str, str]]:
+    """Python source code: ``(relative path, text)`` of the running interpreter's standard library.
 
-    Tests and third-party packages are left out; whole files are added until ``max_bytes`` would be
-    passed. The text depends on the Python version (it is not in ``data/``; it is on every machine).
+    Files in sorted order; tests and third-party packages are left out; whole files are taken until
+    ``max_bytes`` would be passed. The text depends on the Python version (it is not in ``data/``; it is
+    on every machine).
     """
     import sysconfig
 
     if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes <= 0:
         raise ValueError(f"max_bytes must be a positive whole number, got {max_bytes!r}")
     stdlib = Path(sysconfig.get_paths()["stdlib"])
-    parts, size = [], 0
+    files, size = [], 0
     for path in sorted(stdlib.rglob("*.py")):
         relative = path.relative_to(stdlib).parts
         if {"site-packages", "dist-packages", "test", "tests", "idle_test"} & set(relative):
@@ -163,9 +165,14 @@ def python_source(max_bytes: int = 10_000_000) -> str:
         encoded = len(text.encode("utf-8"))
         if size + encoded > max_bytes:
             break
-        parts.append(text)
+        files.append(("/".join(relative), text))
         size += encoded
-    return "\n".join(parts)
+    return files
+
+
+def python_source(max_bytes: int = 10_000_000) -> str:
+    """The files of ``python_source_files`` joined into one text, separated by newlines."""
+    return "\n".join(text for _, text in python_source_files(max_bytes))
 
 
 def word_counts(text: str, *, lowercase: bool = False, separate_punctuation: bool = False) -> Counter[str]:

@@ -17,7 +17,7 @@ from matplotlib.ticker import StrMethodFormatter
 
 from .byte_level import show_token
 
-__all__ = ["html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
+__all__ = ["html_chunks", "html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
 
 WINNER = "#e8710a"  # the pair merged next
 OTHER = "#4a7fb0"
@@ -60,6 +60,27 @@ def html_pair_histogram(bars: Sequence, title: str) -> str:
     rows.append('<div style="text-align:center;color:#444;margin-top:4px;padding-left:140px">'
                 "count in the corpus (word counts included) &rarr;</div></div>")
     return "".join(rows)
+
+
+_CHIP_COLOURS = ["#fde2b8", "#c9e4f5", "#d4efc8", "#f5cde0", "#e3d7f5", "#f7f3b5"]
+
+
+def html_chunks(pieces: Sequence, ids: Sequence[int] | None = None) -> str:
+    """Pieces of text (str chunks or bytes tokens) as coloured chips, optionally with an id under each.
+
+    Spaces are shown as ␣ and newlines as ↵ so nothing is invisible; bytes that cut a character are
+    shown as ⟨hex⟩.
+    """
+    chips = []
+    for k, piece in enumerate(pieces):
+        text = _label(piece).replace(" ", "␣").replace("\n", "↵").replace("\t", "⇥").replace("\r", "␍")
+        under = "" if ids is None else f'<br><span style="font-size:9px;color:#555">{ids[k]}</span>'
+        chips.append(
+            f'<span class="bpe-chip" style="display:inline-block;margin:1px;padding:1px 3px;border-radius:3px;'
+            f'background:{_CHIP_COLOURS[k % len(_CHIP_COLOURS)]};font-family:monospace;text-align:center;'
+            f'white-space:pre">{html.escape(text)}{under}</span>'
+        )
+    return '<div style="line-height:2.2">' + "".join(chips) + "</div>"
 
 
 def compression_curve(ax, merges: Sequence[int], symbols: Sequence[int], bytes_per_token: Sequence[float] | None = None,

@@ -4,7 +4,7 @@ GPT-2 splits text with a regular expression (it needs the ``regex`` module for `
 script). Its chunks: English contractions, a run of letters, of digits or of other symbols (each with
 an optional leading space), and runs of whitespace. BPE then runs inside each chunk.
 
-Notebook 04 takes the pattern apart piece by piece and adds the GPT-4 and o200k patterns.
+Notebook 04 takes the patterns apart piece by piece. ``bpe_lab.plots.html_chunks`` shows a split in colour.
 """
 
 from __future__ import annotations
@@ -15,13 +15,36 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["GPT2_PATTERN", "PATTERNS", "compile_pattern", "split", "chunk_counts"]
+__all__ = ["GPT2_PATTERN", "GPT4_PATTERN", "O200K_PATTERN", "PATTERNS", "compile_pattern", "split", "chunk_counts"]
 
-#: The pattern of GPT-2's encoder (and tiktoken's "gpt2" encoding).
+#: The pattern of GPT-2's own encoder. (tiktoken writes it with possessive quantifiers and an explicit
+#: end-of-text case; the chunks are the same, which the tests check.)
 GPT2_PATTERN = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 
-#: Patterns by name.
-PATTERNS = {"gpt2": GPT2_PATTERN}
+#: GPT-4's cl100k_base pattern, exactly as tiktoken has it: contractions in any case, a letter run may
+#: take one leading non-letter (not only a space), numbers in groups of at most three digits,
+#: punctuation keeps the newlines after it, and newlines are split from other whitespace.
+GPT4_PATTERN = (
+    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|"""
+    r"""\s+(?!\S)|\s"""
+)
+
+#: GPT-4o's o200k_base pattern, exactly as tiktoken has it: words split at case changes (camelCase),
+#: with contractions attached to the word, and "/" kept with punctuation.
+O200K_PATTERN = "|".join(
+    [
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""\p{N}{1,3}""",
+        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+        r"""\s*[\r\n]+""",
+        r"""\s+(?!\S)""",
+        r"""\s+""",
+    ]
+)
+
+#: Patterns by name ("cl100k" is another name for "gpt4").
+PATTERNS = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "cl100k": GPT4_PATTERN, "o200k": O200K_PATTERN}
 
 
 @lru_cache(maxsize=32)

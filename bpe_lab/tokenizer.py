@@ -6,7 +6,8 @@ Each learned merge adds one id: merge number ``r`` (its rank, from 0) makes id `
     text --pre-tokenize (regex)--> chunks --UTF-8--> bytes --merges, lowest rank first--> ids
 
 The argument names follow tiktoken where they can (``pattern`` plays the role of its ``pat_str``).
-Not here: special tokens and the real GPT-2 vocabulary (notebook 04, ``bpe_lab.gpt2``).
+Special tokens (such as ``<|endoftext|>``) are whole strings with ids of their own; ``encode`` refuses
+them unless allowed, as tiktoken does. The real GPT-2 vocabulary is built on this class in ``bpe_lab.gpt2``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from collections import Counter
 from functools import partial
 from itertools import chain, repeat
 from pathlib import Path
+
+import regex
 
 from . import fast_bpe, pretokenize
 from .byte_level import from_printable, show_token, to_printable
@@ -55,7 +58,12 @@ class Tokenizer:
     [b'the', b' cat']
     """
 
-    def __init__(self, merges=(), pattern: str | None = "gpt2"):
+    def __init__(self, merges=(), pattern: str | None = "gpt2", *, special_tokens=None, token_ids=None):
+        """``merges``: (left bytes, right bytes) pairs in rank order. ``special_tokens``: name -> id.
+        ``token_ids``: bytes -> id for every byte and merged token, where a vocabulary numbers its tokens
+        its own way (GPT-2's bytes are not ids 0-255 in byte order); by default byte b is id b and
+        merge r makes id 256 + r.
+        """
         self.pattern = _check_pattern(pattern)
         self._split = partial(pretokenize.split, pattern=pattern) if pattern is not None else (lambda t: [t] if t else [])
         self.merges: list[tuple[bytes, bytes]] = []
@@ -81,7 +89,41 @@ class Tokenizer:
             self._merged[pair] = self._ids.setdefault(left + right, len(self.vocab))
             self.merges.append((left, right))
             self.vocab.append(left + right)
+        self._external = self._number_tokens(token_ids)  # internal index -> the id callers see
+        self._decoder: dict[int, bytes] = {i: self.vocab[k] for k, i in enumerate(self._external)}
+        self.special_tokens: dict[str, int] = {}
+        for name, token_id in (special_tokens or {}).items():
+            self.add_special_token(name, token_id)
         self._cache: dict[str, list[int]] = {}
+
+    def _number_tokens(self, token_ids) -> list[int]:
+        if token_ids is None:
+            return list(range(len(self.vocab)))
+        if not isinstance(token_ids, dict):
+            raise TypeError(f"token_ids must be a dict bytes -> id, got {type(token_ids).__name__}")
+        external, owner = [], {}
+        for token in self.vocab:
+            token_id = token_ids.get(token)
+            if isinstance(token_id, bool) or not isinstance(token_id, int) or token_id < 0:
+                raise ValueError(f"token_ids must give every token a whole-number id >= 0; {token!r} has {token_id!r}")
+            if owner.setdefault(token_id, token) != token:
+                raise ValueError(f"token_ids gives id {token_id} to both {owner[token_id]!r} and {token!r}")
+            external.append(token_id)
+        return external
+
+    def add_special_token(self, name: str, token_id: int) -> None:
+        """Register a special token such as "<|endoftext|>" under an id no regular token uses."""
+        if not isinstance(name, str) or not name:
+            raise TypeError(f"a special token's name must be a non-empty str, got {name!r}")
+        if isinstance(token_id, bool) or not isinstance(token_id, int) or token_id < 0:
+            raise ValueError(f"the id of special token {name!r} must be a whole number >= 0, got {token_id!r}")
+        if token_id in self._decoder:
+            raise ValueError(f"id {token_id} is already used by token {self._decoder[token_id]!r}; "
+                             f"give {name!r} an unused id, e.g. {self.vocab_size}")
+        if name in self.special_tokens:
+            raise ValueError(f"special token {name!r} is already registered (id {self.special_tokens[name]})")
+        self.special_tokens[name] = token_id
+        self._decoder[token_id] = name.encode("utf-8")
 
     # ------------------------------------------------------------------------------------------
     @classmethod
@@ -131,8 +173,51 @@ class Tokenizer:
             ids = merged
         return ids
 
-    def encode(self, text: str) -> list[int]:
-        """Text -> ids. Each distinct chunk is encoded once; repeated chunks are looked up in a cache."""
+    def encode(self, text: str, allowed_special="none") -> list[int]:
+        """Text -> ids. Special tokens in the text are refused unless allowed, as tiktoken does.
+
+        ``allowed_special``: "none" (the default), "all", or a set of special-token names to encode
+        as their ids. A special token that is not allowed raises ``ValueError``; to encode its
+        characters as ordinary text, use ``encode_ordinary``.
+        """
+        _check_text(text)
+        if not self.special_tokens:
+            return self.encode_ordinary(text)
+        if allowed_special == "all":
+            allowed = set(self.special_tokens)
+        elif allowed_special == "none":
+            allowed = set()
+        elif isinstance(allowed_special, (set, frozenset, list, tuple)):
+            allowed = set(allowed_special)
+            unknown = allowed - set(self.special_tokens)
+            if unknown:
+                raise ValueError(f"allowed_special names tokens this tokenizer does not have: {sorted(unknown)}; "
+                                 f"it has {sorted(self.special_tokens)}")
+        else:
+            raise TypeError(f'allowed_special must be "none", "all" or a set of names, got {allowed_special!r}')
+        for name in self.special_tokens:
+            if name not in allowed and name in text:
+                raise ValueError(
+                    f"the text contains the special token {name!r}. To encode it as its id "
+                    f"{self.special_tokens[name]}, pass allowed_special={{{name!r}}} (or \"all\"); to encode "
+                    "its characters as ordinary text, use encode_ordinary(text)."
+                )
+        if not allowed:
+            return self.encode_ordinary(text)
+        ids: list[int] = []
+        pieces = regex.split("(" + "|".join(regex.escape(n) for n in sorted(allowed, key=len, reverse=True)) + ")", text)
+        for position, piece in enumerate(pieces):
+            if position % 2:  # the separators regex.split keeps: the special tokens themselves
+                ids.append(self.special_tokens[piece])
+            elif piece:
+                ids += self.encode_ordinary(piece)
+        return ids
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        """Text -> ids, with any special-token text encoded as ordinary characters.
+
+        Each distinct chunk is encoded once; repeated chunks are looked up in a cache.
+        """
         _check_text(text)
         chunks = self._split(text)  # ['It', ' is', ' a', ' truth', ...]
         cache = self._cache
@@ -140,8 +225,9 @@ class Tokenizer:
         if len(cache) + len(missing) > _CACHE_LIMIT:
             cache.clear()  # keep memory bounded on huge texts; the chunks of this text still fit below
             missing = set(chunks)
+        external = self._external
         for chunk in missing:
-            cache[chunk] = self._encode_chunk(chunk.encode("utf-8"))
+            cache[chunk] = [external[i] for i in self._encode_chunk(chunk.encode("utf-8"))]
         return list(chain.from_iterable(map(cache.__getitem__, chunks)))
 
     def decode_bytes(self, ids) -> bytes:
@@ -149,13 +235,15 @@ class Tokenizer:
         if isinstance(ids, (str, bytes)) or not hasattr(ids, "__iter__"):
             raise TypeError(f"ids must be a list of integers, got {type(ids).__name__}")
         out = []
-        size = len(self.vocab)
+        decoder = self._decoder
         for position, i in enumerate(ids):
-            if isinstance(i, bool) or not isinstance(i, numbers.Integral):
-                raise TypeError(f"ids[{position}] must be an integer, got {i!r}")
-            if not 0 <= i < size:
-                raise ValueError(f"ids[{position}] = {i} is not a token id of this tokenizer (0 to {size - 1})")
-            out.append(self.vocab[i])
+            token = decoder.get(i) if not isinstance(i, bool) else None
+            if token is None:
+                if isinstance(i, bool) or not isinstance(i, numbers.Integral):
+                    raise TypeError(f"ids[{position}] must be an integer, got {i!r}")
+                raise ValueError(f"ids[{position}] = {i} is not a token id of this tokenizer "
+                                 f"(ids run from 0 to {self.vocab_size - 1})")
+            out.append(token)
         return b"".join(out)
 
     def decode(self, ids) -> str:
@@ -168,14 +256,18 @@ class Tokenizer:
 
     @property
     def vocab_size(self) -> int:
-        return len(self.vocab)
+        """One more than the largest id (regular and special tokens)."""
+        return max(self._decoder) + 1
 
     def vocab_listing(self) -> str:
         """One line per token: id, its bytes as readable text (cut characters shown as ⟨hex⟩), the merge."""
-        lines = [f"# {self.vocab_size} tokens: 256 bytes, then {len(self.merges)} merges in learned order"]
-        for i, token in enumerate(self.vocab):
-            made = "" if i < 256 else f"   <- {show_token(self.merges[i - 256][0])} + {show_token(self.merges[i - 256][1])}"
-            lines.append(f"{i:>6}  {show_token(token).replace(' ', '␣')}{made}")
+        lines = [f"# {len(self.vocab)} tokens: 256 bytes, then {len(self.merges)} merges in learned order"
+                 + (f", and {len(self.special_tokens)} special tokens" if self.special_tokens else "")]
+        for k, token in enumerate(self.vocab):
+            made = "" if k < 256 else f"   <- {show_token(self.merges[k - 256][0])} + {show_token(self.merges[k - 256][1])}"
+            lines.append(f"{self._external[k]:>6}  {show_token(token).replace(' ', '␣')}{made}")
+        for name, token_id in self.special_tokens.items():
+            lines.append(f"{token_id:>6}  {name}   (special)")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------------------------------
@@ -186,7 +278,9 @@ class Tokenizer:
             "pattern": self.pattern,
             # GPT-2's printable characters keep the file readable and exact (one character per byte)
             "merges": [[to_printable(left), to_printable(right)] for left, right in self.merges],
-            "special_tokens": {},
+            "special_tokens": dict(self.special_tokens),
+            # the id of each token in vocabulary order (bytes 0-255, then merges), or null for the default
+            "token_ids": None if self._external == list(range(len(self.vocab))) else list(self._external),
         }
 
     def save(self, path) -> Path:
@@ -230,8 +324,18 @@ class Tokenizer:
                 pairs.append((from_printable(merge[0]), from_printable(merge[1])))
             except ValueError as exc:
                 raise ValueError(f"{path}: merges[{rank}]: {exc}") from None
+        special = data.get("special_tokens") or {}
+        numbering = data.get("token_ids")
+        if not isinstance(special, dict) or not (numbering is None or isinstance(numbering, list)):
+            raise ValueError(f"{path}: \"special_tokens\" must be an object and \"token_ids\" a list or null")
         try:
-            return cls(pairs, data.get("pattern"))
+            token_ids = None
+            if numbering is not None:
+                if len(numbering) != 256 + len(pairs):
+                    raise ValueError(f"\"token_ids\" has {len(numbering)} ids for {256 + len(pairs)} tokens")
+                tokens = [bytes([b]) for b in range(256)] + [left + right for left, right in pairs]
+                token_ids = dict(zip(tokens, numbering))
+            return cls(pairs, data.get("pattern"), special_tokens=special, token_ids=token_ids)
         except (TypeError, ValueError) as exc:
             raise ValueError(f"{path}: {exc}") from None
 

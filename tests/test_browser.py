@@ -43,7 +43,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import TIMINGS  # shown in the "timings" section at the end of every test run
+from conftest import (
+    TIMINGS,  # shown in the "timings" section at the end of every test run
+)
 
 pytestmark = pytest.mark.browser
 

@@ -4,9 +4,9 @@ import hashlib
 import shutil
 
 import pytest
+from conftest import ROOT
 
 from bpe_lab import corpus
-from conftest import ROOT
 
 DATA = ROOT / "data"
 LISTED = corpus._expected_hashes()

@@ -4,7 +4,6 @@ import time
 
 import nbformat
 import pytest
-
 from conftest import NOTEBOOKS, ROOT, TIMINGS
 
 pytestmark = pytest.mark.notebook

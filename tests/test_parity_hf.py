@@ -8,7 +8,12 @@ import json
 from collections import Counter
 
 import pytest
-from tokenizers import Tokenizer, models, pre_tokenizers, trainers  # the reference extra; never skipped
+from tokenizers import (  # the reference extra; never skipped
+    Tokenizer,
+    models,
+    pre_tokenizers,
+    trainers,
+)
 
 from bpe_lab import corpus, fast_bpe, pretokenize
 from bpe_lab.byte_level import from_printable

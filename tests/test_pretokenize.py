@@ -1,12 +1,12 @@
-"""Pre-tokenization: the GPT-2 split, and counting chunks block by block."""
+"""Pre-tokenization: the GPT-2, GPT-4 and o200k splits equal tiktoken's, and fast counting changes nothing."""
 
 from collections import Counter
+from itertools import chain
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from itertools import chain
 
 from bpe_lab import corpus, pretokenize
 
@@ -61,3 +61,62 @@ def test_bad_input():
         pretokenize.chunk_counts(None)
     with pytest.raises(TypeError, match="pattern must be a name"):
         pretokenize.split("abc", None)
+
+
+# --- The patterns are the ones tiktoken uses ----------------------------------------------------
+
+def _tiktoken_patterns() -> dict[str, str]:
+    """pat_str of tiktoken's gpt2, cl100k_base and o200k_base, read from tiktoken's own source.
+
+    tiktoken keeps the cl100k/o200k patterns inside functions that download the ranks, so we read the
+    literals from the function source with `ast` instead of calling them (no network).
+    """
+    import ast
+    import inspect
+
+    import tiktoken_ext.openai_public as openai_public
+
+    found = {"gpt2": openai_public.r50k_pat_str}
+    for name, function in [("cl100k", openai_public.cl100k_base), ("o200k", openai_public.o200k_base)]:
+        tree = ast.parse(inspect.getsource(function))
+        assignments = {node.targets[0].id: node.value for node in ast.walk(tree)
+                       if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                for key, value in zip(node.keys, node.values):
+                    if isinstance(key, ast.Constant) and key.value == "pat_str":
+                        if isinstance(value, ast.Name):
+                            value = assignments[value.id]
+                        if isinstance(value, ast.Call):  # "|".join([...])
+                            found[name] = value.func.value.value.join(ast.literal_eval(value.args[0]))
+                        else:
+                            found[name] = ast.literal_eval(value)
+    return found
+
+
+TIKTOKEN_PATTERNS = _tiktoken_patterns()
+
+
+def test_cl100k_and_o200k_patterns_are_tiktokens_own():
+    assert pretokenize.GPT4_PATTERN == TIKTOKEN_PATTERNS["cl100k"]
+    assert pretokenize.O200K_PATTERN == TIKTOKEN_PATTERNS["o200k"]
+
+
+SAMPLES = st.text(alphabet=st.sampled_from(list("aZé中 \t\r\n'sdmtlvrSDLLVE1234567890.,!?/_-()😀\u00a0\u2009")), max_size=60)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.one_of(SAMPLES, st.text(max_size=40)))
+@pytest.mark.parametrize("name", ["gpt2", "gpt4", "o200k"])
+def test_splits_equal_tiktokens_pattern_on_generated_text(name, text):
+    reference = regex.compile(TIKTOKEN_PATTERNS["cl100k" if name == "gpt4" else name])
+    assert pretokenize.split(text, name) == reference.findall(text)
+
+
+@pytest.mark.parametrize("name", ["gpt2", "gpt4", "o200k"])
+def test_splits_equal_tiktokens_pattern_on_real_text(name):
+    reference = regex.compile(TIKTOKEN_PATTERNS["cl100k" if name == "gpt4" else name])
+    texts = [corpus.load_text(), corpus.python_source(2_000_000)]
+    texts += [entry["text"] for entry in corpus.load_udhr().values()]
+    for text in texts:
+        assert pretokenize.split(text, name) == reference.findall(text)

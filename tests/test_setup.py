@@ -1,10 +1,9 @@
 """The set-up a newcomer relies on: the two commands, CI, and the same dependencies everywhere."""
 
 import re
+
 import tomllib
-
 import yaml
-
 from conftest import NOTEBOOKS, ROOT
 
 
