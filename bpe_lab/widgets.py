@@ -15,6 +15,7 @@ only swaps in the precomputed text and draws the picture.
 
 from __future__ import annotations
 
+import html
 import numbers
 import time
 
@@ -29,6 +30,9 @@ __all__ = [
     "compression_view",
     "MergeExplorer",
     "merge_explorer",
+    "inspect_tokens",
+    "TokenInspector",
+    "token_inspector",
 ]
 
 
@@ -229,8 +233,6 @@ class MergeExplorer:
         self._draw(0)
 
     def _draw_word(self, k: int) -> None:
-        import html
-
         text = self.word_box.value
         if not text.strip():
             self.word_out.value = "<i>type a word to see how the first k merges split it</i>"
@@ -295,3 +297,81 @@ def merge_explorer(corpus_or_result, num_merges: int | None = None, *, word: str
     if not isinstance(word, str):
         raise TypeError(f"word must be a str such as 'hugs', got {type(word).__name__}")
     return MergeExplorer(result, word=word, end_of_word=end_of_word, top_words=top_words, top_pairs=top_pairs)
+
+
+# ------------------------------------------------------------------------------------------------
+# The token inspector
+# ------------------------------------------------------------------------------------------------
+
+def inspect_tokens(tokenizer, text: str) -> dict:
+    """What the token inspector shows for one text: each token (id, bytes) and the totals.
+
+    Special tokens typed into the text are encoded as special tokens.
+
+    >>> from bpe_lab.tokenizer import Tokenizer
+    >>> view = inspect_tokens(Tokenizer(), "hé")
+    >>> view["tokens"], view["count"], view["bytes"]
+    ([(104, b'h'), (195, b'\\xc3'), (169, b'\\xa9')], 3, 3)
+    """
+    if not hasattr(tokenizer, "encode") or not hasattr(tokenizer, "token_bytes"):
+        raise TypeError(f"tokenizer must be a bpe_lab Tokenizer, got {type(tokenizer).__name__}")
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    ids = tokenizer.encode(text, allowed_special="all")
+    tokens = [(i, tokenizer.token_bytes(i)) for i in ids]
+    size = len(text.encode("utf-8"))
+    return {"tokens": tokens, "count": len(ids), "bytes": size,
+            "bytes_per_token": size / len(ids) if ids else 0.0}
+
+
+class TokenInspector:
+    """A text area and a choice of tokenizer; the text's tokens as coloured chips with their ids.
+
+    ``tokenizers`` maps a name to a Tokenizer, or to a function that builds one (called the first
+    time that name is chosen, so slow vocabularies load only when wanted).
+    """
+
+    def __init__(self, tokenizers: dict, text: str = ""):
+        import ipywidgets as w
+
+        if not isinstance(tokenizers, dict) or not tokenizers:
+            raise ValueError("tokenizers must be a non-empty dict: name -> Tokenizer (or a function returning one)")
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        self._sources = dict(tokenizers)
+        self._loaded: dict = {}
+        self.choice = w.ToggleButtons(options=list(tokenizers), description="tokenizer")
+        self.text_box = w.Textarea(value=text, layout=w.Layout(width="95%", height="90px"),
+                                   continuous_update=True, placeholder="type or paste any text")
+        self.summary = w.HTML()
+        self.chips = w.HTML()
+        self.widget = w.VBox([self.choice, self.text_box, self.summary, self.chips])
+        self.choice.observe(lambda change: self.show(), names="value")
+        self.text_box.observe(lambda change: self.show(), names="value")
+        self.show()
+
+    def tokenizer(self, name: str):
+        if name not in self._loaded:
+            source = self._sources[name]
+            self._loaded[name] = source() if callable(source) and not hasattr(source, "encode") else source
+        return self._loaded[name]
+
+    def show(self) -> None:
+        name = self.choice.value
+        if name not in self._loaded:
+            self.summary.value = f"<i>loading {html.escape(name)}…</i>"
+        view = inspect_tokens(self.tokenizer(name), self.text_box.value)
+        self.summary.value = (
+            f"<b>{view['count']:,}</b> tokens &nbsp; <b>{view['bytes']:,}</b> bytes &nbsp; "
+            f"<b>{view['bytes_per_token']:.2f}</b> bytes per token &nbsp; ({html.escape(name)})"
+        )
+        pieces = [token for _, token in view["tokens"]]
+        self.chips.value = plots.html_chunks(pieces, [i for i, _ in view["tokens"]])
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def token_inspector(tokenizers: dict, text: str = "") -> TokenInspector:
+    """Build the token inspector. Example: ``token_inspector({"GPT-2": gpt2.load}, "strawberry")``."""
+    return TokenInspector(tokenizers, text)

@@ -91,3 +91,38 @@ def test_explorer_moves_and_redraws():
     assert "type a word" in explorer.word_out.value
     later_png = explorer.figure.render(3, "step 3")
     assert first_png.startswith(b"\x89PNG") and later_png != first_png
+
+
+def test_token_inspector_content_and_switching():
+    from bpe_lab import gpt2
+    from bpe_lab.tokenizer import Tokenizer
+
+    view = widgets.inspect_tokens(gpt2.load(), "Hello world<|endoftext|>")
+    assert view["tokens"] == [(15496, b"Hello"), (995, b" world"), (50256, b"<|endoftext|>")]
+    assert view["count"] == 3 and view["bytes"] == 24 and view["bytes_per_token"] == 8.0
+    assert widgets.inspect_tokens(Tokenizer(), "")["count"] == 0
+
+    built = []
+
+    def slow_bytes_only():
+        built.append(1)
+        return Tokenizer()
+
+    inspector = widgets.token_inspector({"GPT-2": gpt2.load(), "bytes": slow_bytes_only}, "strawberry")
+    assert "<b>3</b> tokens" in inspector.summary.value and built == []  # GPT-2: st|raw|berry
+    inspector.choice.value = "bytes"
+    assert "<b>10</b> tokens" in inspector.summary.value and built == [1]
+    inspector.text_box.value = "é"
+    assert "⟨c3⟩" in inspector.chips.value and "<b>2</b> tokens" in inspector.summary.value
+    inspector.choice.value = "GPT-2"
+    inspector.choice.value = "bytes"
+    assert built == [1]  # built once
+
+
+def test_token_inspector_bad_input():
+    import pytest
+
+    with pytest.raises(ValueError, match="non-empty dict"):
+        widgets.token_inspector({})
+    with pytest.raises(TypeError, match="must be a bpe_lab Tokenizer"):
+        widgets.inspect_tokens("gpt2", "text")
