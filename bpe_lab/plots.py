@@ -17,7 +17,7 @@ from matplotlib.ticker import StrMethodFormatter
 
 from .byte_level import show_token
 
-__all__ = ["html_chunks", "html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
+__all__ = ["chunks_view", "html_chunks", "html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
 
 WINNER = "#e8710a"  # the pair merged next
 OTHER = "#4a7fb0"
@@ -81,6 +81,18 @@ def html_chunks(pieces: Sequence, ids: Sequence[int] | None = None) -> str:
             f'white-space:pre">{html.escape(text)}{under}</span>'
         )
     return '<div style="line-height:2.2">' + "".join(chips) + "</div>"
+
+
+def chunks_view(text: str, pattern: str = "gpt2"):
+    """A text's pre-tokenization chunks as coloured chips, for display in a notebook.
+
+    >>> chunks_view("It's here.")  # doctest: +SKIP
+    """
+    from IPython.display import HTML
+
+    from .pretokenize import split
+
+    return HTML(html_chunks(split(text, pattern)))
 
 
 def compression_curve(ax, merges: Sequence[int], symbols: Sequence[int], bytes_per_token: Sequence[float] | None = None,

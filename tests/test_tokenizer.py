@@ -127,3 +127,43 @@ def test_damaged_files_are_named(tmp_path, novel_tokenizer):
         Tokenizer.load(binary)
     with pytest.raises(FileNotFoundError, match="no tokenizer file at"):
         Tokenizer.load(tmp_path / "missing.json")
+
+
+def test_special_tokens_save_load_and_errors(tmp_path):
+    tok = Tokenizer.train("hello world " * 30, 270)
+    tok.add_special_token("<|end|>", 270)
+    with pytest.raises(ValueError, match="already used by token"):
+        tok.add_special_token("<|other|>", 65)
+    with pytest.raises(ValueError, match="already registered"):
+        tok.add_special_token("<|end|>", 271)
+    with pytest.raises(TypeError, match="non-empty str"):
+        tok.add_special_token("", 272)
+    with pytest.raises(ValueError, match="whole number"):
+        tok.add_special_token("<|x|>", -1)
+    ids = tok.encode("hello<|end|>world", allowed_special="all")
+    assert 270 in ids and tok.decode(ids) == "hello<|end|>world"
+    with pytest.raises(ValueError, match="contains the special token"):
+        tok.encode("hello<|end|>")
+    with pytest.raises(TypeError, match="allowed_special must be"):
+        tok.encode("hello", allowed_special=5)
+    loaded = Tokenizer.load(tok.save(tmp_path / "special.json"))
+    assert loaded.special_tokens == {"<|end|>": 270}
+    assert loaded.encode("hello<|end|>world", allowed_special="all") == ids
+
+
+def test_custom_token_ids_save_and_load(tmp_path):
+    from bpe_lab import gpt2
+
+    enc = gpt2.load()
+    small = Tokenizer(enc.merges[:100], "gpt2", special_tokens=enc.special_tokens,
+                      token_ids={enc.token_bytes(i): i for i in range(356)})
+    text = "the cat and the hat"
+    ids = small.encode(text)
+    assert all(i < 356 for i in ids) and small.decode(ids) == text
+    assert small.encode("!") == [0]  # GPT-2 numbers the byte "!" as 0
+    loaded = Tokenizer.load(small.save(tmp_path / "gpt2_small.json"))
+    assert loaded.encode(text) == small.encode(text) and loaded.token_bytes(0) == b"!"
+    with pytest.raises(ValueError, match="gives id 0 to both"):
+        Tokenizer([], token_ids={bytes([b]): 0 for b in range(256)})
+    with pytest.raises(TypeError, match="token_ids must be a dict"):
+        Tokenizer([], token_ids=[1, 2])
