@@ -6,11 +6,11 @@ tiktoken is built from the same ranks, so nothing is downloaded.
 
 import pytest
 import tiktoken
+from conftest import record_parity
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_lab import corpus, gpt2, pretokenize
-from conftest import record_parity
 
 NAMES = ["cl100k_base", "o200k_base"]
 _LOADED = {}
