@@ -1,0 +1,348 @@
+"""WordPiece: BPE's cousin from BERT. It differs from BPE twice.
+
+Training: like BPE it merges adjacent pairs, but it picks the pair with the highest *likelihood score*
+
+    score(a, b) = count(a b) / (count(a) × count(b))
+
+instead of the highest count. A pair of rare symbols that almost always appear together beats a pair
+of very common symbols that meet only by chance.
+
+Pieces: a piece that starts a word is written bare ("play"); a piece inside a word carries the prefix
+"##" ("##ing"). So "playing" is ["play", "##ing"], and "ing" at the start of a word is another piece.
+
+Segmenting: WordPiece does not replay merges. ``tokenize`` takes the *longest* piece of the vocabulary
+that matches at the start of the word, then the longest "##" piece from there, and so on ("MaxMatch").
+A word it cannot cover completely becomes "[UNK]" as a whole.
+
+``bert_tokenize`` adds what BERT does around that for whole text: clean-up, lower-casing and accent
+stripping, splitting on whitespace and punctuation.
+"""
+
+from __future__ import annotations
+
+import numbers
+import unicodedata
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import bpe
+
+__all__ = [
+    "PREFIX",
+    "UNK",
+    "MAX_WORD_CHARS",
+    "word_symbols",
+    "train",
+    "WordPieceResult",
+    "WordPieceStep",
+    "tokenize",
+    "load_vocab",
+    "bert_normalize",
+    "bert_pre_tokenize",
+    "bert_tokenize",
+    "BertTokenizer",
+]
+
+PREFIX = "##"  # marks a piece that continues a word
+UNK = "[UNK]"  # what a word becomes when the vocabulary cannot cover it
+MAX_WORD_CHARS = 100  # longer words become [UNK] without trying (as in BERT)
+
+
+# ------------------------------------------------------------------------------------------------
+# Training
+# ------------------------------------------------------------------------------------------------
+
+def word_symbols(word: str) -> tuple[str, ...]:
+    """A word as WordPiece's starting symbols: the first character bare, the others with "##".
+
+    >>> word_symbols("hug")
+    ('h', '##u', '##g')
+    """
+    if not isinstance(word, str) or not word:
+        raise ValueError(f"a word must be a non-empty str, got {word!r}")
+    return (word[0],) + tuple(PREFIX + char for char in word[1:])
+
+
+def _join(left: str, right: str) -> str:
+    """('h', '##u') -> 'hu'; ('##u', '##g') -> '##ug': the right piece loses its "##"."""
+    return left + (right[len(PREFIX):] if right.startswith(PREFIX) else right)
+
+
+@dataclass(frozen=True)
+class WordPieceStep:
+    """One training step: the merged pair, its score, its count, and the counts of its two symbols."""
+
+    number: int
+    pair: tuple[str, str]
+    score: float
+    count: int
+    left_count: int
+    right_count: int
+    new_piece: str
+
+
+@dataclass
+class WordPieceResult:
+    """What ``train`` returns: the vocabulary (special tokens, alphabet, then merged pieces in order)."""
+
+    vocab: list
+    steps: list
+    alphabet: list
+
+    @property
+    def merges(self) -> list:
+        return [step.pair for step in self.steps]
+
+
+def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[SEP]", "[MASK]")) -> WordPieceResult:
+    """Learn a WordPiece vocabulary of ``vocab_size`` pieces (special tokens included).
+
+    ``corpus``: a text (split on whitespace) or a mapping word -> count. Each step merges the pair with
+    the highest score count(ab) / (count(a) × count(b)); ties go to the higher pair count, then to the
+    smallest pair under Python's ordering. Training stops early when no pair is left.
+
+    >>> result = train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 5 + 10)
+    >>> result.merges[:3]
+    [('##g', '##s'), ('p', '##u'), ('h', '##u')]
+    """
+    counts = _word_counts(corpus)
+    if isinstance(vocab_size, bool) or not isinstance(vocab_size, numbers.Integral):
+        raise TypeError(f"vocab_size must be a whole number, got {vocab_size!r}")
+    words = {word_symbols(word): count for word, count in counts.items()}
+    alphabet = sorted({symbol for word in words for symbol in word})
+    specials = list(special_tokens)
+    if vocab_size < len(specials) + len(alphabet):
+        raise ValueError(
+            f"vocab_size must be at least {len(specials) + len(alphabet)}: the {len(specials)} special tokens "
+            f"and the {len(alphabet)} starting pieces of this corpus (every character, bare and with ##)"
+        )
+    vocab = specials + alphabet
+    steps = []
+    while len(vocab) < vocab_size:
+        pair_counts = bpe._count_pairs(words)
+        if not pair_counts:
+            break  # every word is a single piece
+        symbol_counts: Counter = Counter()
+        for word, count in words.items():
+            for symbol in word:
+                symbol_counts[symbol] += count
+        # highest score; then the higher pair count; then the smallest pair
+        pair = min(pair_counts, key=lambda p: (-pair_counts[p] / (symbol_counts[p[0]] * symbol_counts[p[1]]),
+                                               -pair_counts[p], p))
+        left, right = pair
+        new_piece = _join(left, right)
+        steps.append(WordPieceStep(len(steps) + 1, pair,
+                                   pair_counts[pair] / (symbol_counts[left] * symbol_counts[right]),
+                                   pair_counts[pair], symbol_counts[left], symbol_counts[right], new_piece))
+        words = {_merge(word, left, right, new_piece): count for word, count in words.items()}
+        if new_piece not in vocab:
+            vocab.append(new_piece)
+    return WordPieceResult(vocab=vocab, steps=steps, alphabet=alphabet)
+
+
+def _merge(word: tuple, left: str, right: str, new_piece: str) -> tuple:
+    out, i = [], 0
+    while i < len(word):
+        if i + 1 < len(word) and word[i] == left and word[i + 1] == right:
+            out.append(new_piece)
+            i += 2
+        else:
+            out.append(word[i])
+            i += 1
+    return tuple(out)
+
+
+def _word_counts(corpus) -> dict[str, int]:
+    if isinstance(corpus, str):
+        counts = Counter(corpus.split())
+    elif isinstance(corpus, Mapping):
+        counts = {}
+        for word, count in corpus.items():
+            if not isinstance(word, str) or not word or any(char.isspace() for char in word):
+                raise ValueError(f"corpus: each word must be a non-empty str without whitespace, got {word!r}")
+            if isinstance(count, bool) or not isinstance(count, numbers.Integral) or count <= 0:
+                raise ValueError(f"corpus: the count of {word!r} must be a positive whole number, got {count!r}")
+            counts[word] = int(count)
+    else:
+        raise TypeError(f"corpus must be a text or a mapping word -> count, got {type(corpus).__name__}")
+    if not counts:
+        raise ValueError("corpus is empty: pass a text or a mapping word -> count with at least one word")
+    return dict(counts)
+
+
+# ------------------------------------------------------------------------------------------------
+# Segmenting a word: greedy longest match (MaxMatch)
+# ------------------------------------------------------------------------------------------------
+
+def _check_vocab(vocab):
+    if isinstance(vocab, (str, bytes)) or not hasattr(vocab, "__contains__") or not hasattr(vocab, "__len__"):
+        raise TypeError(f"vocab must be a set, list or dict of pieces, got {type(vocab).__name__}")
+    if len(vocab) == 0:
+        raise ValueError("vocab is empty: pass the pieces, e.g. load_vocab('data/bert-base-uncased-vocab.txt')")
+    if isinstance(vocab, list):
+        vocab = set(vocab)
+    if UNK not in vocab:
+        raise ValueError(f"vocab has no {UNK!r} piece: WordPiece needs it for words it cannot cover")
+    return vocab
+
+
+def tokenize(word: str, vocab, *, max_chars: int = MAX_WORD_CHARS, steps: list | None = None) -> list[str]:
+    """Split one word into the longest vocabulary pieces from the left, "##" on continuations.
+
+    ``vocab``: a set, a list, or a dict piece -> id. A word that cannot be covered, or that is longer
+    than ``max_chars`` characters, becomes ["[UNK]"]. Pass a list as ``steps`` to receive each attempt
+    (start, candidate, found) for display.
+
+    >>> vocab = {"[UNK]", "play", "##ing", "##s", "p", "##l", "##a", "##y"}
+    >>> tokenize("playing", vocab), tokenize("plays", vocab), tokenize("pray", vocab)
+    (['play', '##ing'], ['play', '##s'], ['[UNK]'])
+    """
+    vocab = _check_vocab(vocab)
+    if not isinstance(word, str):
+        raise TypeError(f"word must be a str, got {type(word).__name__}")
+    if not word or any(char.isspace() for char in word):
+        raise ValueError(f"tokenize takes one word without whitespace, got {word!r}; "
+                         "split text first (bert_tokenize does it for whole text)")
+    if len(word) > max_chars:
+        return [UNK]
+    pieces, start = [], 0
+    while start < len(word):
+        end = len(word)
+        found = None
+        while start < end:
+            candidate = (PREFIX if start > 0 else "") + word[start:end]
+            hit = candidate in vocab
+            if steps is not None:
+                steps.append((start, candidate, hit))
+            if hit:
+                found = candidate
+                break
+            end -= 1  # try one character shorter
+        if found is None:
+            return [UNK]  # subtle: the whole word is lost, not only the part that did not match
+        pieces.append(found)
+        start = end
+    return pieces
+
+
+# ------------------------------------------------------------------------------------------------
+# BERT around it: normalisation and pre-tokenization (uncased models)
+# ------------------------------------------------------------------------------------------------
+
+def load_vocab(path) -> dict[str, int]:
+    """A BERT ``vocab.txt``: one piece per line, the line number is its id."""
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").split("\n")
+    except FileNotFoundError:
+        raise FileNotFoundError(f"no vocabulary file at {path}") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path} is not a UTF-8 vocab.txt: {exc}") from None
+    if lines and lines[-1] == "":
+        lines.pop()
+    vocab = {}
+    for number, piece in enumerate(lines):
+        if not piece or piece in vocab:
+            raise ValueError(f"{path}, line {number + 1}: a piece must be non-empty and listed once, got {piece!r}")
+        vocab[piece] = number
+    _check_vocab(vocab)
+    return vocab
+
+
+def _is_chinese(char: str) -> bool:
+    """The CJK ideograph blocks BERT surrounds with spaces (one ideograph = one word)."""
+    cp = ord(char)
+    return (0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0x20000 <= cp <= 0x2A6DF or 0x2A700 <= cp <= 0x2B73F
+            or 0x2B740 <= cp <= 0x2B81F or 0x2B920 <= cp <= 0x2CEAF or 0xF900 <= cp <= 0xFAFF or 0x2F800 <= cp <= 0x2FA1F)
+
+
+def _is_whitespace(char: str) -> bool:
+    return char in "\t\n\r" or char.isspace()
+
+
+def bert_normalize(text: str) -> str:
+    """What an uncased BERT does to text before splitting it.
+
+    Drop control characters (and U+FFFD), turn all whitespace into spaces, put spaces around CJK
+    ideographs, strip accents (decompose, drop combining marks), lower-case.
+
+    >>> bert_normalize("Héllo\\tWörld 中文")
+    'hello world  中  文 '
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    out = []
+    for char in text:
+        if char == "\x00" or char == "\ufffd" or (char not in "\t\n\r" and unicodedata.category(char).startswith("C")):
+            continue
+        if _is_whitespace(char):
+            out.append(" ")
+        elif _is_chinese(char):
+            out.append(f" {char} ")
+        else:
+            out.append(char)
+    text = unicodedata.normalize("NFD", "".join(out))
+    text = "".join(char for char in text if unicodedata.category(char) != "Mn")
+    # one character at a time, as BERT does: a final capital sigma becomes "σ", not "ς"
+    return "".join(char.lower() for char in text)
+
+
+def _is_punctuation(char: str) -> bool:
+    return (char.isascii() and not char.isalnum() and char.isprintable() and char != " ") or \
+        unicodedata.category(char).startswith("P")
+
+
+def bert_pre_tokenize(text: str) -> list[str]:
+    """Split normalised text into words: on whitespace, and every punctuation character on its own.
+
+    >>> bert_pre_tokenize("hello, world!")
+    ['hello', ',', 'world', '!']
+    """
+    words, current = [], []
+    for char in text:
+        if _is_whitespace(char):
+            if current:
+                words.append("".join(current))
+                current = []
+        elif _is_punctuation(char):
+            if current:
+                words.append("".join(current))
+                current = []
+            words.append(char)
+        else:
+            current.append(char)
+    if current:
+        words.append("".join(current))
+    return words
+
+
+def bert_tokenize(text: str, vocab) -> list[str]:
+    """Whole text -> WordPiece pieces, as an uncased BERT tokenizer does it.
+
+    >>> bert_tokenize("Playing!", {"[UNK]": 0, "play": 1, "##ing": 2, "!": 3})
+    ['play', '##ing', '!']
+    """
+    vocab = _check_vocab(vocab)
+    return [piece for word in bert_pre_tokenize(bert_normalize(text)) for piece in tokenize(word, vocab)]
+
+
+class BertTokenizer:
+    """An uncased BERT WordPiece tokenizer from a ``vocab.txt``: ``tokenize`` (pieces) and ``encode`` (ids).
+
+    >>> from bpe_lab.corpus import data_path
+    >>> bert = BertTokenizer(data_path("bert-base-uncased-vocab.txt"))
+    >>> bert.tokenize("Tokenization is unhelpfully complicated!")
+    ['token', '##ization', 'is', 'un', '##hel', '##pf', '##ull', '##y', 'complicated', '!']
+    """
+
+    def __init__(self, vocab_path):
+        self.vocab = load_vocab(vocab_path)
+        self.pieces = {i: piece for piece, i in self.vocab.items()}
+
+    def tokenize(self, text: str) -> list[str]:
+        return bert_tokenize(text, self.vocab)
+
+    def encode(self, text: str) -> list[int]:
+        return [self.vocab[piece] for piece in self.tokenize(text)]
