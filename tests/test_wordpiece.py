@@ -1,16 +1,15 @@
 """WordPiece: training by likelihood score, MaxMatch, and the BERT pipeline equal to Hugging Face tokenizers'."""
 
+import unicodedata
 from collections import Counter
 
-import unicodedata
-
 import pytest
+from conftest import record_parity
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer, models, normalizers, pre_tokenizers
 
 from bpe_lab import corpus, wordpiece
-from conftest import record_parity
 
 BERT_VOCAB = corpus.data_path("bert-base-uncased-vocab.txt")
 
