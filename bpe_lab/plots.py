@@ -35,7 +35,12 @@ def pair_label(pair) -> str:
     return f"{_label(pair[0])} + {_label(pair[1])}"
 
 
-def html_pair_histogram(bars: Sequence, title: str) -> str:
+def _number(value) -> str:
+    """12345 -> '12,345'; 0.0123456 -> '0.01235' (counts and scores on bars)."""
+    return f"{value:,}" if isinstance(value, int) else f"{value:.4g}"
+
+
+def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the corpus (word counts included)") -> str:
     """The pair counts as an HTML bar chart: most frequent on top, the winner in orange.
 
     ``bars`` is a list of ``(pair, count, is_winner)`` as made by ``bpe_lab.widgets.histogram_view``.
@@ -55,10 +60,10 @@ def html_pair_histogram(bars: Sequence, title: str) -> str:
             f'font-family:monospace">{html.escape(pair_label(pair))}</div>'
             f'<div style="flex:1;display:flex;align-items:center">'
             f'<div style="background:{colour};width:{0.82 * width:.1f}%;height:13px"></div>'
-            f'<span style="padding-left:4px">{count:,}</span></div></div>'
+            f'<span style="padding-left:4px">{_number(count)}</span></div></div>'
         )
     rows.append('<div style="text-align:center;color:#444;margin-top:4px;padding-left:140px">'
-                "count in the corpus (word counts included) &rarr;</div></div>")
+                f"{html.escape(xlabel)} &rarr;</div></div>")
     return "".join(rows)
 
 

@@ -33,6 +33,10 @@ __all__ = [
     "inspect_tokens",
     "TokenInspector",
     "token_inspector",
+    "wordpiece_corpus_views",
+    "wordpiece_histogram_view",
+    "WordPieceExplorer",
+    "wordpiece_explorer",
 ]
 
 
@@ -375,3 +379,105 @@ class TokenInspector:
 def token_inspector(tokenizers: dict, text: str = "") -> TokenInspector:
     """Build the token inspector. Example: ``token_inspector({"GPT-2": gpt2.load}, "strawberry")``."""
     return TokenInspector(tokenizers, text)
+
+
+# ------------------------------------------------------------------------------------------------
+# The WordPiece explorer: the same idea, scores instead of counts, MaxMatch for your word
+# ------------------------------------------------------------------------------------------------
+
+def wordpiece_corpus_views(result, limit: int = 12) -> list[str]:
+    """For k = 0…N: the step, and the most frequent training words split by the first k merges."""
+    from . import wordpiece
+
+    if not isinstance(result, wordpiece.WordPieceResult):
+        raise TypeError(f"pass the result of wordpiece.train(...), got {type(result).__name__}")
+    limit = _check_limit(limit, "limit")
+    top = sorted(result.corpus.items(), key=lambda item: (-item[1], item[0]))[:limit]
+    current = [word for word, _ in top]
+    views = []
+    for k in range(len(result.steps) + 1):
+        if k == 0:
+            head = "Step 0: every word is split into characters; pieces inside a word carry ##."
+        else:
+            step = result.steps[k - 1]
+            current = [wordpiece._merge(word, *step.pair, step.new_piece) for word in current]
+            head = (f"Step {k}: merged {step.pair[0]} + {step.pair[1]} -> {step.new_piece}   score "
+                    f"{step.count:,} / ({step.left_count:,} x {step.right_count:,}) = {step.score:.4g}")
+        width = max(4, max(len("".join(p.replace("##", "") for p in word)) for word, _ in top))
+        lines = [head, f"{'count':>8}  {'word':<{width}}  pieces"]
+        for (word, count), pieces in zip(top, current):
+            lines.append(f"{count:>8,}  {''.join(p.replace('##', '') for p in word):<{width}}  {' '.join(pieces)}")
+        views.append("\n".join(lines))
+    return views
+
+
+def wordpiece_histogram_view(result, k: int, limit: int = 15) -> list[tuple[tuple, float, bool]]:
+    """The pair scores at step k as bars ``(pair, score, is_winner)``, best first (ties: higher count)."""
+    if not 0 <= k <= len(result.steps):
+        raise ValueError(f"k must be between 0 and {len(result.steps)}, got {k}")
+    if k == len(result.steps):
+        return []
+    scores = result.steps[k].scores
+    ordered = sorted(scores, key=lambda p: (-scores[p][0], -scores[p][1], p))[:limit]
+    winner = result.steps[k].pair
+    return [(pair, scores[pair][0], pair == winner) for pair in ordered]
+
+
+class WordPieceExplorer:
+    """A slider over WordPiece training steps: the corpus, the pair scores, and MaxMatch on your word."""
+
+    def __init__(self, result, word: str = ""):
+        import ipywidgets as w
+
+        from . import wordpiece
+
+        self.result = result
+        self.texts = wordpiece_corpus_views(result)
+        n = len(result.steps)
+        self.histograms = [plots.html_pair_histogram(
+            wordpiece_histogram_view(result, k), f"pair scores after {k} merges (orange: merged next)",
+            xlabel="count(ab) / (count(a) x count(b))") for k in range(n + 1)]
+        self.vocabs = [set(result.vocab_after(k)) for k in range(n + 1)]
+        self._tokenize = wordpiece.tokenize
+        self.slider = w.IntSlider(value=0, min=0, max=n, description="merges", layout=w.Layout(width="60%"))
+        self.word_box = w.Text(value=word, description="your word", continuous_update=True)
+        self.word_out = w.HTML()
+        self.text_out = w.Output()
+        self.histogram_out = w.HTML()
+        self.widget = w.VBox([self.slider, w.HBox([self.word_box, self.word_out]), self.text_out, self.histogram_out])
+        self.slider.observe(lambda change: self.show(change["new"]), names="value")
+        self.word_box.observe(lambda change: self._draw_word(), names="value")
+        self.show(0)
+
+    def _draw_word(self) -> None:
+        words = self.word_box.value.lower().split()
+        if not words:
+            self.word_out.value = "<i>type a word: it is split by greedy longest match with the current vocabulary</i>"
+            return
+        vocab = self.vocabs[self.slider.value]
+        pieces = [piece for word in words for piece in self._tokenize(word, vocab)]
+        self.word_out.value = plots.html_chunks(pieces) + f"({len(pieces)} pieces, {len(vocab)} in the vocabulary)"
+
+    def show(self, k: int) -> None:
+        if self.slider.value != k:
+            self.slider.value = k
+            return
+        with self.text_out:
+            self.text_out.clear_output(wait=True)
+            print(self.texts[k])
+        self.histogram_out.value = self.histograms[k]
+        self._draw_word()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def wordpiece_explorer(result, word: str = "") -> WordPieceExplorer:
+    """The WordPiece explorer for a ``wordpiece.train`` result."""
+    from . import wordpiece
+
+    if not isinstance(result, wordpiece.WordPieceResult):
+        raise TypeError(f"pass the result of wordpiece.train(...), got {type(result).__name__}")
+    if not isinstance(word, str):
+        raise TypeError(f"word must be a str, got {type(word).__name__}")
+    return WordPieceExplorer(result, word)

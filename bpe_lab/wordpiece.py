@@ -72,7 +72,10 @@ def _join(left: str, right: str) -> str:
 
 @dataclass(frozen=True)
 class WordPieceStep:
-    """One training step: the merged pair, its score, its count, and the counts of its two symbols."""
+    """One training step: the merged pair, its score, its count, and the counts of its two symbols.
+
+    ``scores`` holds every pair's (score, count) at that step: what the choice was made from.
+    """
 
     number: int
     pair: tuple[str, str]
@@ -81,19 +84,39 @@ class WordPieceStep:
     left_count: int
     right_count: int
     new_piece: str
+    scores: dict
 
 
 @dataclass
 class WordPieceResult:
-    """What ``train`` returns: the vocabulary (special tokens, alphabet, then merged pieces in order)."""
+    """What ``train`` returns: the vocabulary (special tokens, alphabet, then merged pieces in order),
+    the trace of every step, and the starting corpus (word as pieces -> count)."""
 
     vocab: list
     steps: list
     alphabet: list
+    corpus: dict
+    special_tokens: list
 
     @property
     def merges(self) -> list:
         return [step.pair for step in self.steps]
+
+    def vocab_after(self, k: int) -> list:
+        """The vocabulary after ``k`` merges (special tokens, alphabet, the first k new pieces)."""
+        start = len(self.special_tokens) + len(self.alphabet)
+        new = []
+        for step in self.steps[:k]:
+            if step.new_piece not in new and step.new_piece not in self.vocab[:start]:
+                new.append(step.new_piece)
+        return self.vocab[:start] + new
+
+    def corpus_after(self, k: int) -> dict:
+        """The training words split by the first ``k`` merges."""
+        words = self.corpus
+        for step in self.steps[:k]:
+            words = {_merge(word, *step.pair, step.new_piece): count for word, count in words.items()}
+        return words
 
 
 def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[SEP]", "[MASK]")) -> WordPieceResult:
@@ -119,6 +142,7 @@ def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[S
             f"and the {len(alphabet)} starting pieces of this corpus (every character, bare and with ##)"
         )
     vocab = specials + alphabet
+    start = dict(words)
     steps = []
     while len(vocab) < vocab_size:
         pair_counts = bpe._count_pairs(words)
@@ -129,17 +153,16 @@ def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[S
             for symbol in word:
                 symbol_counts[symbol] += count
         # highest score; then the higher pair count; then the smallest pair
-        pair = min(pair_counts, key=lambda p: (-pair_counts[p] / (symbol_counts[p[0]] * symbol_counts[p[1]]),
-                                               -pair_counts[p], p))
+        scores = {p: (c / (symbol_counts[p[0]] * symbol_counts[p[1]]), c) for p, c in pair_counts.items()}
+        pair = min(scores, key=lambda p: (-scores[p][0], -scores[p][1], p))
         left, right = pair
         new_piece = _join(left, right)
-        steps.append(WordPieceStep(len(steps) + 1, pair,
-                                   pair_counts[pair] / (symbol_counts[left] * symbol_counts[right]),
-                                   pair_counts[pair], symbol_counts[left], symbol_counts[right], new_piece))
+        steps.append(WordPieceStep(len(steps) + 1, pair, scores[pair][0], pair_counts[pair],
+                                   symbol_counts[left], symbol_counts[right], new_piece, scores))
         words = {_merge(word, left, right, new_piece): count for word, count in words.items()}
         if new_piece not in vocab:
             vocab.append(new_piece)
-    return WordPieceResult(vocab=vocab, steps=steps, alphabet=alphabet)
+    return WordPieceResult(vocab=vocab, steps=steps, alphabet=alphabet, corpus=start, special_tokens=specials)
 
 
 def _merge(word: tuple, left: str, right: str, new_piece: str) -> tuple:

@@ -126,3 +126,19 @@ def test_token_inspector_bad_input():
         widgets.token_inspector({})
     with pytest.raises(TypeError, match="must be a bpe_lab Tokenizer"):
         widgets.inspect_tokens("gpt2", "text")
+
+
+def test_wordpiece_explorer():
+    from bpe_lab import wordpiece
+
+    result = wordpiece.train(HUG, 20)
+    views = widgets.wordpiece_corpus_views(result)
+    assert views[0].startswith("Step 0:") and "      12  pun   p ##u ##n" in views[0]
+    assert views[1].startswith("Step 1: merged ##g + ##s -> ##gs   score 5 / (20 x 5) = 0.05")
+    bars = widgets.wordpiece_histogram_view(result, 0)
+    assert bars[0] == (("##g", "##s"), 0.05, True)
+    explorer = widgets.wordpiece_explorer(result, "hugs")
+    assert "(4 pieces" in explorer.word_out.value  # h ##u ##g ##s before any merge
+    explorer.slider.value = 3
+    assert "(2 pieces" in explorer.word_out.value and "pair scores after 3 merges" in explorer.histogram_out.value
+    assert "0.05" in explorer.histograms[0]
