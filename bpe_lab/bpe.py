@@ -201,9 +201,14 @@ def merge_pair(symbols, pair) -> tuple:
     return _merge(symbols, left, right)
 
 
-def _merge(symbols: tuple, left, right) -> tuple:
-    """``merge_pair`` without the argument checks (the training loop calls this)."""
-    merged = left + right
+def _merge(symbols, left, right, merged=None) -> tuple:
+    """``merge_pair`` without the argument checks (the training loops call this).
+
+    ``merged`` is what replaces each occurrence: by default ``left + right``; WordPiece passes its own
+    piece and the Tokenizer an id.
+    """
+    if merged is None:
+        merged = left + right
     out = []
     i = 0
     while i < len(symbols):

@@ -165,16 +165,7 @@ def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[S
     return WordPieceResult(vocab=vocab, steps=steps, alphabet=alphabet, corpus=start, special_tokens=specials)
 
 
-def _merge(word: tuple, left: str, right: str, new_piece: str) -> tuple:
-    out, i = [], 0
-    while i < len(word):
-        if i + 1 < len(word) and word[i] == left and word[i + 1] == right:
-            out.append(new_piece)
-            i += 2
-        else:
-            out.append(word[i])
-            i += 1
-    return tuple(out)
+_merge = bpe._merge  # (word, left, right, new_piece): the same left-to-right merge as BPE's
 
 
 def _word_counts(corpus) -> dict[str, int]:

@@ -37,3 +37,14 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("parity with production libraries")
         for name, (strings, tokens) in PARITY.items():
             terminalreporter.write_line(f"{name:<62} {strings:>8,} strings {tokens:>11,} tokens")
+
+
+def assert_same_ids(ours, reference, texts, label: str) -> None:
+    """Our Tokenizer and a tiktoken Encoding give the same ids on every text, and ours decodes back."""
+    tokens = 0
+    for text in texts:
+        ids = ours.encode_ordinary(text)
+        assert ids == reference.encode_ordinary(text), f"{label}: ids differ for {text[:80]!r}"
+        assert ours.decode(ids) == text
+        tokens += len(ids)
+    record_parity(label, len(texts), tokens)

@@ -3,7 +3,7 @@
 import pytest
 import tiktoken
 import tiktoken_ext.openai_public
-from conftest import record_parity
+from conftest import assert_same_ids
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tiktoken.load import data_gym_to_mergeable_bpe_ranks
@@ -24,13 +24,7 @@ def reference():
 
 
 def _compare(ours, reference, texts, name):
-    tokens = 0
-    for text in texts:
-        ids = ours.encode_ordinary(text)
-        assert ids == reference.encode_ordinary(text), f"{name}: ids differ for {text[:80]!r}"
-        assert ours.decode(ids) == text
-        tokens += len(ids)
-    record_parity(f"gpt2 vs tiktoken: {name}", len(texts), tokens)
+    assert_same_ids(ours, reference, texts, f"gpt2 vs tiktoken: {name}")
 
 
 def test_known_ids(ours):

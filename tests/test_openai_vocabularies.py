@@ -6,7 +6,7 @@ tiktoken is built from the same ranks, so nothing is downloaded.
 
 import pytest
 import tiktoken
-from conftest import record_parity
+from conftest import assert_same_ids
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,13 +28,7 @@ def pair(name):
 
 def _compare(name, texts, label):
     ours, reference = pair(name)
-    tokens = 0
-    for text in texts:
-        ids = ours.encode_ordinary(text)
-        assert ids == reference.encode_ordinary(text), f"{name}, {label}: ids differ for {text[:80]!r}"
-        assert ours.decode(ids) == text
-        tokens += len(ids)
-    record_parity(f"{name} vs tiktoken: {label}", len(texts), tokens)
+    assert_same_ids(ours, reference, texts, f"{name} vs tiktoken: {label}")
 
 
 @pytest.mark.parametrize("name", NAMES)
