@@ -1,0 +1,383 @@
+"""The Unigram language model (Kudo, 2018): segment a text by probabilities, with Viterbi.
+
+A Unigram tokenizer is a vocabulary in which each piece has a probability; a segmentation's probability
+is the product of its pieces' probabilities (a sum of log-probabilities). Every way of cutting the text
+into vocabulary pieces forms a *lattice*: a graph whose nodes are the positions 0…n and whose arcs are
+pieces from one position to another. Viterbi finds the best path through it in one left-to-right pass:
+
+    best[end] = max over pieces text[start:end] of  best[start] + log_prob(piece)
+
+This module holds Viterbi (with its table, for display), the n best segmentations, sampling a
+segmentation (subword regularisation), counting segmentations, and reading a SentencePiece ``.model``
+file so that a real SentencePiece model can be run here. Not here yet: training (EM with pruning).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+import struct
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "Arc",
+    "ViterbiTable",
+    "lattice",
+    "viterbi_table",
+    "viterbi",
+    "nbest",
+    "sample",
+    "count_segmentations",
+    "SentencePieceModel",
+    "read_sentencepiece_model",
+]
+
+
+@dataclass(frozen=True)
+class Arc:
+    """A piece in the lattice: ``text[start:end] == piece``, with its log-probability."""
+
+    start: int
+    end: int
+    piece: str
+    log_prob: float
+
+
+def _check_log_probs(log_probs) -> dict:
+    if not isinstance(log_probs, dict) or not log_probs:
+        raise TypeError("log_probs must be a non-empty dict piece -> log-probability, e.g. {'c': -2.5, 'ca': -1.8}")
+    for piece, value in log_probs.items():
+        if not isinstance(piece, str) or not piece:
+            raise ValueError(f"log_probs: pieces must be non-empty strings, got {piece!r}")
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
+            raise ValueError(f"log_probs[{piece!r}] must be a number, got {value!r}")
+        if value > 0:
+            raise ValueError(f"log_probs[{piece!r}] = {value} is positive; a log-probability is at most 0")
+    return log_probs
+
+
+def _check_text(text) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    return text
+
+
+def _lengths_by_first_char(log_probs: dict) -> dict[str, list[int]]:
+    """For each first character, the lengths of the pieces that start with it (after checking them all)."""
+    _check_log_probs(log_probs)
+    lengths: dict[str, set] = {}
+    for piece in log_probs:
+        lengths.setdefault(piece[0], set()).add(len(piece))
+    return {char: sorted(found) for char, found in lengths.items()}
+
+
+def lattice(text: str, log_probs: dict, *, unk_score: float | None = None, _lengths=None) -> list[list[Arc]]:
+    """For each end position 1…n, the arcs (vocabulary pieces) that end there.
+
+    A character that no single-character piece covers raises ``ValueError``, unless ``unk_score`` is
+    given: then it gets an arc "<unk>" of one character with that log-probability (SentencePiece does
+    this, with the lowest piece score minus 10).
+
+    >>> [[a.piece for a in arcs] for arcs in lattice("cat", {"c": -1.0, "a": -1.0, "t": -1.0, "at": -1.5})]
+    [['c'], ['a'], ['at', 't']]
+    """
+    _check_text(text)
+    lengths = _lengths if _lengths is not None else _lengths_by_first_char(log_probs)
+    ending: list[list[Arc]] = [[] for _ in range(len(text) + 1)]
+    for start in range(len(text)):
+        for length in lengths.get(text[start], ()):
+            piece = text[start : start + length]
+            if len(piece) == length and piece in log_probs:
+                ending[start + length].append(Arc(start, start + length, piece, float(log_probs[piece])))
+        if text[start] not in log_probs:
+            if unk_score is None:
+                raise ValueError(f"the vocabulary cannot cover {text!r}: no piece is the character "
+                                 f"{text[start]!r} at position {start}; add it, or pass unk_score")
+            ending[start + 1].append(Arc(start, start + 1, "<unk>", float(unk_score)))
+    for arcs in ending:
+        arcs.sort(key=lambda arc: arc.start)
+    return ending[1:]
+
+
+@dataclass
+class ViterbiTable:
+    """Viterbi's work, kept for display: for each position, the candidates and the best one.
+
+    ``best[i]`` is the best log-probability of any segmentation of ``text[:i]`` (``best[0] = 0``);
+    ``back[i]`` is the arc chosen to reach position i; ``candidates[i]`` lists every arc ending at i
+    with the score it would give (best[start] + log_prob).
+    """
+
+    text: str
+    best: list
+    back: list
+    candidates: list
+
+    def path(self) -> list[Arc]:
+        arcs, position = [], len(self.text)
+        while position > 0:
+            arc = self.back[position]
+            arcs.append(arc)
+            position = arc.start
+        return arcs[::-1]
+
+
+def viterbi_table(text: str, log_probs: dict, *, unk_score: float | None = None, _lengths=None) -> ViterbiTable:
+    """Run Viterbi and keep its table. Ties go to the arc that starts earliest (the longest piece)."""
+    arcs_ending = lattice(text, log_probs, unk_score=unk_score, _lengths=_lengths)
+    best = [0.0] + [-math.inf] * len(text)
+    back: list = [None] * (len(text) + 1)
+    candidates: list = [[]]
+    for end, arcs in enumerate(arcs_ending, start=1):
+        scored = [(best[arc.start] + arc.log_prob, arc) for arc in arcs if best[arc.start] > -math.inf]
+        candidates.append(scored)
+        for score, arc in scored:
+            if score > best[end]:
+                best[end], back[end] = score, arc
+    if text and back[len(text)] is None:
+        raise ValueError(f"the vocabulary cannot cover the end of {text!r}")
+    return ViterbiTable(text, best, back, candidates)
+
+
+def viterbi(text: str, log_probs: dict, *, unk_score: float | None = None) -> tuple[list[str], float]:
+    """The most probable segmentation and its log-probability.
+
+    >>> vocab = {"c": -2.5, "a": -2.3, "t": -2.4, "s": -2.6, "ca": -1.8, "cat": -1.2, "cats": -3.0,
+    ...          "at": -1.9, "ats": -2.1, "ts": -2.0}
+    >>> viterbi("cats", vocab)
+    (['cats'], -3.0)
+    >>> without_cats = {piece: lp for piece, lp in vocab.items() if piece != "cats"}
+    >>> pieces, score = viterbi("cats", without_cats)
+    >>> pieces, round(score, 6)
+    (['ca', 'ts'], -3.8)
+
+    subtle: cat + s also adds up to -3.8 on paper, but in binary floating point -1.2 + -2.6 is
+    -3.8000000000000003, a hair below -1.8 + -2.0; exact ties go to the arc that starts earliest.
+    """
+    table = viterbi_table(text, log_probs, unk_score=unk_score)
+    return [arc.piece for arc in table.path()], table.best[len(text)]
+
+
+def nbest(text: str, log_probs: dict, n: int) -> list[tuple[list[str], float]]:
+    """The ``n`` most probable segmentations, best first (fewer if the text has fewer).
+
+    >>> [p for p, _ in nbest("cats", {"c": -2.5, "a": -2.3, "t": -2.4, "s": -2.6, "cat": -1.2, "ts": -2.0}, 2)]
+    [['cat', 's'], ['c', 'a', 'ts']]
+    """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
+        raise ValueError(f"n must be a whole number of at least 1, got {n!r}")
+    arcs_ending = lattice(text, log_probs)
+    # top[i]: up to n best (score, pieces) for text[:i]
+    top: list[list[tuple[float, tuple]]] = [[(0.0, ())]] + [[] for _ in text]
+    for end, arcs in enumerate(arcs_ending, start=1):
+        options = [(score + arc.log_prob, pieces + (arc.piece,)) for arc in arcs for score, pieces in top[arc.start]]
+        options.sort(key=lambda option: (-option[0], option[1]))
+        top[end] = options[:n]
+    return [(list(pieces), score) for score, pieces in top[len(text)]]
+
+
+def _logsumexp(values: list[float]) -> float:
+    peak = max(values)
+    if peak == -math.inf:
+        return peak
+    return peak + math.log(sum(math.exp(v - peak) for v in values))
+
+
+def sample(text: str, log_probs: dict, alpha: float = 1.0, seed: int | None = None) -> list[str]:
+    """Draw one segmentation with probability proportional to P(segmentation)^alpha.
+
+    Forward filtering (the total weight of all paths to each position), then backward sampling (from the
+    end, pick the last piece in proportion to its weight, and repeat). Small ``alpha`` flattens the
+    distribution (more varied segmentations); large ``alpha`` approaches Viterbi. This is the subword
+    regularisation of Kudo (2018).
+    """
+    if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real) or not alpha > 0:
+        raise ValueError(f"alpha must be a number greater than 0, got {alpha!r}")
+    rng = random.Random(seed)
+    arcs_ending = lattice(text, log_probs)
+    forward = [0.0] + [-math.inf] * len(text)
+    for end, arcs in enumerate(arcs_ending, start=1):
+        forward[end] = _logsumexp([forward[arc.start] + alpha * arc.log_prob for arc in arcs] or [-math.inf])
+    pieces, position = [], len(text)
+    while position > 0:
+        arcs = arcs_ending[position - 1]
+        weights = [forward[arc.start] + alpha * arc.log_prob for arc in arcs]
+        total = _logsumexp(weights)
+        threshold, acc = rng.random(), 0.0
+        chosen = arcs[-1]
+        for arc, weight in zip(arcs, weights):
+            acc += math.exp(weight - total)
+            if threshold < acc:
+                chosen = arc
+                break
+        pieces.append(chosen.piece)
+        position = chosen.start
+    return pieces[::-1]
+
+
+def count_segmentations(text: str, pieces) -> int:
+    """How many ways ``text`` can be cut into the given pieces (every segmentation, not just the best).
+
+    With every substring allowed, a text of n characters has 2^(n-1) segmentations:
+
+    >>> count_segmentations("abcd", {"a", "b", "c", "d", "ab", "bc", "cd", "abc", "bcd", "abcd"})
+    8
+    """
+    _check_text(text)
+    if isinstance(pieces, (str, bytes)) or not hasattr(pieces, "__iter__"):
+        raise TypeError("pieces must be a set, list or dict of strings")
+    pieces = set(pieces)
+    ways = [1] + [0] * len(text)
+    for end in range(1, len(text) + 1):
+        ways[end] = sum(ways[start] for start in range(end) if text[start:end] in pieces)
+    return ways[len(text)]
+
+
+# ------------------------------------------------------------------------------------------------
+# Reading a SentencePiece model (a protocol-buffer file) and encoding as SentencePiece does
+# ------------------------------------------------------------------------------------------------
+
+_NORMAL, _UNKNOWN, _CONTROL, _USER_DEFINED, _UNUSED, _BYTE = 1, 2, 3, 4, 5, 6
+UNK_PENALTY = 10.0  # SentencePiece: an unknown character scores (lowest piece score - 10)
+SPACE = "\u2581"  # "▁", SentencePiece's visible space
+
+
+def _varint(data: bytes, i: int) -> tuple[int, int]:
+    value, shift = 0, 0
+    while True:
+        if i >= len(data):
+            raise ValueError("truncated varint")
+        byte = data[i]
+        value |= (byte & 0x7F) << shift
+        i += 1
+        if not byte & 0x80:
+            return value, i
+        shift += 7
+
+
+def _fields(data: bytes):
+    """Yield (field number, wire type, value) from a protocol-buffer message."""
+    i = 0
+    while i < len(data):
+        key, i = _varint(data, i)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, i = _varint(data, i)
+        elif wire == 1:
+            value, i = data[i : i + 8], i + 8
+        elif wire == 2:
+            length, i = _varint(data, i)
+            value, i = data[i : i + length], i + length
+        elif wire == 5:
+            value, i = data[i : i + 4], i + 4
+        else:
+            raise ValueError(f"unsupported wire type {wire}")
+        if i > len(data):
+            raise ValueError("truncated field")
+        yield number, wire, value
+
+
+@dataclass
+class SentencePieceModel:
+    """The parts of a SentencePiece model that segmenting needs: pieces, scores and types, and the
+    normaliser's whitespace rules."""
+
+    pieces: list  # (piece, score, type) in id order
+    normalizer: str
+    add_dummy_prefix: bool
+    remove_extra_whitespaces: bool
+    escape_whitespaces: bool
+
+    def __post_init__(self):
+        self.ids = {piece: i for i, (piece, _, _) in enumerate(self.pieces)}
+        self.log_probs = {piece: score for piece, score, kind in self.pieces if kind in (_NORMAL, _USER_DEFINED)}
+        self.unk_id = next((i for i, (_, _, kind) in enumerate(self.pieces) if kind == _UNKNOWN), 0)
+        self.unk_score = min(self.log_probs.values()) - UNK_PENALTY
+        self._lengths = _lengths_by_first_char(self.log_probs)  # checked and indexed once
+
+    def normalize(self, text: str) -> str:
+        """SentencePiece's normalisation (NFKC or identity), whitespace clean-up, ▁ for spaces."""
+        _check_text(text)
+        if self.normalizer in ("nfkc", "nmt_nfkc"):
+            text = unicodedata.normalize("NFKC", text)
+        elif self.normalizer != "identity":
+            raise ValueError(f"normaliser {self.normalizer!r} is not supported (nfkc and identity are)")
+        if self.remove_extra_whitespaces:
+            text = " ".join(part for part in text.split(" ") if part)
+        if not text:
+            return ""
+        if self.escape_whitespaces:
+            text = text.replace(" ", SPACE)
+        if self.add_dummy_prefix:
+            text = SPACE + text
+        return text
+
+    def encode(self, text: str) -> list[str]:
+        """Pieces for a text, as ``SentencePieceProcessor.encode(text, out_type=str)`` gives them:
+        Viterbi over the normalised text, a run of unknown characters kept together as one piece."""
+        normalized = self.normalize(text)
+        if not normalized:
+            return []
+        table = viterbi_table(normalized, self.log_probs, unk_score=self.unk_score, _lengths=self._lengths)
+        pieces, unknown_run = [], False
+        for arc in table.path():
+            surface = normalized[arc.start : arc.end]
+            if arc.piece == "<unk>":
+                if unknown_run:
+                    pieces[-1] += surface
+                else:
+                    pieces.append(surface)
+                unknown_run = True
+            else:
+                pieces.append(surface)
+                unknown_run = False
+        return pieces
+
+    def encode_ids(self, text: str) -> list[int]:
+        return [self.ids.get(piece, self.unk_id) for piece in self.encode(text)]
+
+
+def read_sentencepiece_model(path) -> SentencePieceModel:
+    """Read the pieces, scores and normaliser settings of a SentencePiece ``.model`` file.
+
+    The file is a protocol buffer (``ModelProto``); this reads the few fields needed, without the
+    ``protobuf`` package.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise FileNotFoundError(f"no SentencePiece model at {path}") from None
+    pieces = []
+    normalizer = {"name": "nmt_nfkc", "add_dummy_prefix": True, "remove_extra_whitespaces": True,
+                  "escape_whitespaces": True}
+    try:
+        for number, wire, value in _fields(data):
+            if number == 1 and wire == 2:  # a piece
+                piece, score, kind = None, 0.0, _NORMAL
+                for field, field_wire, field_value in _fields(value):
+                    if field == 1 and field_wire == 2:
+                        piece = field_value.decode("utf-8")
+                    elif field == 2 and field_wire == 5:
+                        score = struct.unpack("<f", field_value)[0]
+                    elif field == 3 and field_wire == 0:
+                        kind = field_value
+                if piece is None:
+                    raise ValueError("a piece without its text")
+                pieces.append((piece, score, kind))
+            elif number == 3 and wire == 2:  # the normaliser spec
+                for field, field_wire, field_value in _fields(value):
+                    if field == 1 and field_wire == 2:
+                        normalizer["name"] = field_value.decode("utf-8")
+                    elif field in (3, 4, 5) and field_wire == 0:
+                        key = {3: "add_dummy_prefix", 4: "remove_extra_whitespaces", 5: "escape_whitespaces"}[field]
+                        normalizer[key] = bool(field_value)
+    except (ValueError, UnicodeDecodeError, struct.error) as exc:
+        raise ValueError(f"{path} is not a readable SentencePiece model: {exc}") from None
+    if not pieces:
+        raise ValueError(f"{path} is not a SentencePiece model: it holds no pieces")
+    return SentencePieceModel(pieces, normalizer["name"], normalizer["add_dummy_prefix"],
+                              normalizer["remove_extra_whitespaces"], normalizer["escape_whitespaces"])

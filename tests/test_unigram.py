@@ -1,0 +1,138 @@
+"""Unigram: Viterbi, n-best, sampling, counting, and SentencePiece models reproduced piece for piece."""
+
+import io
+import itertools
+import math
+from collections import Counter
+
+import pytest
+import sentencepiece as spm
+
+from bpe_lab import corpus, unigram
+from conftest import record_parity
+
+CATS = {"c": -2.5, "a": -2.3, "t": -2.4, "s": -2.6, "ca": -1.8, "cat": -1.2, "cats": -3.0,
+        "at": -1.9, "ats": -2.1, "ts": -2.0}
+
+
+def test_cats_worked_example_cell_by_cell():
+    table = unigram.viterbi_table("cats", CATS)
+    # by hand: best[1] = c; best[2] = max(c+a, ca); best[3] = max(ca+t, c+at, cat); best[4] = max(..., cats)
+    assert table.best[1] == -2.5
+    assert table.best[2] == -1.8 and table.back[2].piece == "ca"
+    assert table.best[3] == -1.2 and table.back[3].piece == "cat"
+    assert table.best[4] == -3.0 and table.back[4].piece == "cats"
+    assert sorted(arc.piece for _, arc in table.candidates[4]) == ["ats", "cats", "s", "ts"]
+    assert unigram.viterbi("cats", CATS) == (["cats"], -3.0)
+    without = {piece: lp for piece, lp in CATS.items() if piece != "cats"}
+    assert unigram.viterbi("cats", without)[0] == ["ca", "ts"]
+
+
+def _all_segmentations(text, pieces):
+    for cuts in itertools.product([False, True], repeat=len(text) - 1):
+        parts, start = [], 0
+        for i, cut in enumerate(cuts, start=1):
+            if cut:
+                parts.append(text[start:i])
+                start = i
+        parts.append(text[start:])
+        if all(part in pieces for part in parts):
+            yield parts
+
+
+def test_counting_and_nbest_agree_with_enumeration():
+    everything = {"abcdefg"[i:j] for i in range(7) for j in range(i + 1, 8)}
+    assert unigram.count_segmentations("abcdefg", everything) == 2 ** 6
+    assert unigram.count_segmentations("cats", CATS) == len(list(_all_segmentations("cats", CATS)))
+    scored = sorted((sum(CATS[p] for p in seg), seg) for seg in _all_segmentations("cats", CATS))[::-1]
+    best = unigram.nbest("cats", CATS, 100)
+    assert len(best) == len(scored)
+    assert [round(score, 9) for _, score in best] == [round(score, 9) for score, _ in scored]
+    assert best[0][0] == unigram.viterbi("cats", CATS)[0]
+
+
+def test_sampling_follows_the_distribution():
+    segmentations = list(_all_segmentations("cats", CATS))
+    for alpha in (1.0, 0.2):
+        weights = [math.exp(alpha * sum(CATS[p] for p in seg)) for seg in segmentations]
+        total = sum(weights)
+        drawn = Counter(tuple(unigram.sample("cats", CATS, alpha=alpha, seed=seed)) for seed in range(20_000))
+        for seg, weight in zip(segmentations, weights):
+            assert abs(drawn[tuple(seg)] / 20_000 - weight / total) < 0.015
+    assert unigram.sample("cats", CATS, 1.0, seed=7) == unigram.sample("cats", CATS, 1.0, seed=7)
+
+
+@pytest.fixture(scope="module")
+def botchan():
+    path = corpus.data_path("botchan_en_unigram_1000.model")
+    return unigram.read_sentencepiece_model(path), spm.SentencePieceProcessor(model_file=str(path))
+
+
+def test_botchan_model_reads(botchan):
+    ours, reference = botchan
+    assert len(ours.pieces) == reference.get_piece_size() == 1000
+    assert all(ours.pieces[i][0] == reference.id_to_piece(i) for i in range(1000))
+    assert ours.normalizer == "nfkc" and ours.add_dummy_prefix and ours.remove_extra_whitespaces
+
+
+def test_botchan_model_on_every_english_line(botchan):
+    ours, reference = botchan
+    lines = corpus.load_text().splitlines() + corpus.load_udhr()["eng"]["text"].split("\n")
+    lines += ["  leading and   inner spaces  ", "naïve café 中文 emoji 🎉", ""]
+    pieces = 0
+    for line in lines:
+        expected = reference.encode(line, out_type=str)
+        assert ours.encode(line) == expected, repr(line)
+        assert ours.encode_ids(line) == reference.encode(line)
+        pieces += len(expected)
+    record_parity("Unigram Viterbi vs SentencePiece: botchan model, English lines", len(lines), pieces)
+
+
+def test_a_model_sentencepiece_trains_here_with_identity_normalisation(tmp_path):
+    lines = [line for line in corpus.load_text().splitlines() if line.strip()]
+    cut = int(len(lines) * 0.8)
+    model = io.BytesIO()
+    spm.SentencePieceTrainer.train(sentence_iterator=iter(lines[:cut]), model_writer=model, model_type="unigram",
+                                   vocab_size=2000, normalization_rule_name="identity", minloglevel=2)
+    path = tmp_path / "pride_2000.model"
+    path.write_bytes(model.getvalue())
+    ours = unigram.read_sentencepiece_model(path)
+    reference = spm.SentencePieceProcessor(model_file=str(path))
+    assert ours.normalizer == "identity"
+    pieces = 0
+    for line in lines[cut:]:
+        expected = reference.encode(line, out_type=str)
+        assert ours.encode(line) == expected, repr(line)
+        pieces += len(expected)
+    record_parity("Unigram Viterbi vs SentencePiece: model trained here, held-out lines", len(lines) - cut, pieces)
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: unigram.viterbi("cats", {"c": 0.5}), ValueError, "is positive; a log-probability is at most 0"),
+        (lambda: unigram.viterbi("cats", {"c": None}), ValueError, "must be a number"),
+        (lambda: unigram.viterbi("cats", {"c": float("nan")}), ValueError, "must be a number"),
+        (lambda: unigram.viterbi("cats", {}), TypeError, "non-empty dict"),
+        (lambda: unigram.viterbi("dogs", CATS), ValueError, "cannot cover 'dogs'.*'d' at position 0"),
+        (lambda: unigram.viterbi(b"cats", CATS), TypeError, "text must be a str"),
+        (lambda: unigram.sample("cats", CATS, alpha=0), ValueError, "alpha must be a number greater than 0"),
+        (lambda: unigram.sample("cats", CATS, alpha=-1), ValueError, "alpha must be"),
+        (lambda: unigram.nbest("cats", CATS, 0), ValueError, "n must be a whole number of at least 1"),
+    ],
+)
+def test_bad_input(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_uncovered_characters_with_an_unknown_score():
+    pieces, score = unigram.viterbi("cd", {"c": -1.0}, unk_score=-11.0)
+    assert pieces == ["c", "<unk>"] and score == -12.0
+
+
+def test_damaged_model_file(tmp_path):
+    path = tmp_path / "broken.model"
+    path.write_bytes(corpus.data_path("botchan_en_unigram_1000.model").read_bytes()[:1000])
+    with pytest.raises(ValueError, match=r"broken\.model is not a readable SentencePiece model"):
+        unigram.read_sentencepiece_model(path)
