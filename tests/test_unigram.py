@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 import sentencepiece as spm
+from conftest import record_parity
 
 from bpe_lab import corpus, unigram
-from conftest import record_parity
 
 CATS = {"c": -2.5, "a": -2.3, "t": -2.4, "s": -2.6, "ca": -1.8, "cat": -1.2, "cats": -3.0,
         "at": -1.9, "ats": -2.1, "ts": -2.0}
