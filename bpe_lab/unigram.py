@@ -9,7 +9,8 @@ pieces from one position to another. Viterbi finds the best path through it in o
 
 This module holds Viterbi (with its table, for display), the n best segmentations, sampling a
 segmentation (subword regularisation), counting segmentations, and reading a SentencePiece ``.model``
-file so that a real SentencePiece model can be run here. Not here yet: training (EM with pruning).
+file so that a real SentencePiece model can be run here, and ``train``: a seed vocabulary, EM over the
+lattice, and pruning.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ import numbers
 import random
 import struct
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 __all__ = [
     "Arc",
@@ -33,11 +36,13 @@ __all__ = [
     "count_segmentations",
     "SentencePieceModel",
     "read_sentencepiece_model",
+    "train",
+    "UnigramResult",
+    "TrainingRound",
 ]
 
 
-@dataclass(frozen=True)
-class Arc:
+class Arc(NamedTuple):
     """A piece in the lattice: ``text[start:end] == piece``, with its log-probability."""
 
     start: int
@@ -381,3 +386,164 @@ def read_sentencepiece_model(path) -> SentencePieceModel:
         raise ValueError(f"{path} is not a SentencePiece model: it holds no pieces")
     return SentencePieceModel(pieces, normalizer["name"], normalizer["add_dummy_prefix"],
                               normalizer["remove_extra_whitespaces"], normalizer["escape_whitespaces"])
+
+
+# ------------------------------------------------------------------------------------------------
+# Training: seed vocabulary, EM over the lattice, pruning
+# ------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TrainingRound:
+    """One round of training: the vocabulary size, and the corpus log-likelihood after EM."""
+
+    number: int
+    vocab_size: int
+    log_likelihood: float
+
+
+@dataclass
+class UnigramResult:
+    """What ``train`` returns: the final ``log_probs`` and the history of the rounds."""
+
+    log_probs: dict
+    rounds: list
+
+    @property
+    def vocab(self) -> list:
+        return sorted(self.log_probs, key=lambda piece: (-self.log_probs[piece], piece))
+
+
+def _forward_backward(word: str, log_probs: dict, lengths: dict) -> tuple[float, dict]:
+    """The log-likelihood of one word (all segmentations summed) and each piece's expected count in it."""
+    arcs_ending = lattice(word, log_probs, _lengths=lengths)
+    n = len(word)
+    alpha = [0.0] + [-math.inf] * n
+    for end, arcs in enumerate(arcs_ending, start=1):
+        alpha[end] = _logsumexp([alpha[arc.start] + arc.log_prob for arc in arcs] or [-math.inf])
+    beta = [-math.inf] * n + [0.0]
+    starting: list[list[Arc]] = [[] for _ in range(n)]
+    for arcs in arcs_ending:
+        for arc in arcs:
+            starting[arc.start].append(arc)
+    for start in range(n - 1, -1, -1):
+        beta[start] = _logsumexp([arc.log_prob + beta[arc.end] for arc in starting[start]] or [-math.inf])
+    total = alpha[n]
+    expected: dict = {}
+    for arcs in arcs_ending:
+        for arc in arcs:
+            posterior = math.exp(alpha[arc.start] + arc.log_prob + beta[arc.end] - total)
+            expected[arc.piece] = expected.get(arc.piece, 0.0) + posterior
+    return total, expected
+
+
+def _em_step(words: dict, log_probs: dict) -> tuple[dict, float]:
+    """One EM iteration: expected piece counts over every word's lattice, then new log-probabilities."""
+    lengths = _lengths_by_first_char(log_probs)
+    counts: dict = {}
+    likelihood = 0.0
+    for word, count in words.items():
+        word_likelihood, expected = _forward_backward(word, log_probs, lengths)
+        likelihood += count * word_likelihood
+        for piece, value in expected.items():
+            counts[piece] = counts.get(piece, 0.0) + count * value
+    total = sum(counts.values())
+    new = {piece: math.log(value / total) for piece, value in counts.items() if value > 0}
+    return new, likelihood
+
+
+def _seed(words: dict, seed_size: int, max_piece_chars: int) -> dict:
+    """All characters, plus the most frequent substrings (scored by frequency x length, as SentencePiece)."""
+    chars: Counter = Counter()
+    substrings: Counter = Counter()
+    for word, count in words.items():
+        for char in word:
+            chars[char] += count
+        for start in range(len(word)):
+            for end in range(start + 2, min(len(word), start + max_piece_chars) + 1):
+                substrings[word[start:end]] += count
+    best = sorted(substrings, key=lambda s: (-substrings[s] * len(s), s))[: max(seed_size - len(chars), 0)]
+    seed = {**{c: chars[c] for c in chars}, **{s: substrings[s] for s in best}}
+    total = sum(seed.values())
+    return {piece: math.log(count / total) for piece, count in seed.items()}
+
+
+def _best_without_itself(piece: str, log_probs: dict, lengths: dict) -> float | None:
+    """The best log-probability of spelling ``piece`` with other pieces (None if impossible)."""
+    best = [0.0] + [-math.inf] * len(piece)
+    for start in range(len(piece)):
+        if best[start] == -math.inf:
+            continue
+        for length in lengths.get(piece[start], ()):
+            end = start + length
+            if end > len(piece) or (start == 0 and end == len(piece)):
+                continue
+            part = piece[start:end]
+            if part in log_probs:
+                best[end] = max(best[end], best[start] + log_probs[part])
+    return None if best[-1] == -math.inf else best[-1]
+
+
+def _prune(words: dict, log_probs: dict, keep: int, required: set) -> dict:
+    """Keep the ``keep`` pieces whose removal would cost the most likelihood (``required`` ones always).
+
+    The cost of removing piece X is estimated as in SentencePiece: how often X is used in the corpus's
+    Viterbi segmentations, times how much worse the best segmentation of X itself becomes without X.
+    """
+    lengths = _lengths_by_first_char(log_probs)
+    used: Counter = Counter()
+    for word, count in words.items():
+        for arc in viterbi_table(word, log_probs, _lengths=lengths).path():
+            used[arc.piece] += count
+    losses = {}
+    for piece, log_prob in log_probs.items():
+        if piece in required:
+            continue
+        alternative = _best_without_itself(piece, log_probs, lengths)
+        if alternative is None:
+            continue  # nothing else can spell it: keep it
+        losses[piece] = used[piece] * (log_prob - alternative)
+    removable = sorted(losses, key=lambda piece: (losses[piece], piece))  # cheapest to lose first
+    drop = set(removable[: max(len(log_probs) - keep, 0)])
+    kept = {piece: lp for piece, lp in log_probs.items() if piece not in drop}
+    total = _logsumexp(list(kept.values()))
+    return {piece: lp - total for piece, lp in kept.items()}
+
+
+def train(corpus, vocab_size: int, *, shrink: float = 0.75, em_iterations: int = 2, seed_factor: int = 8,
+          max_piece_chars: int = 16, space: str = SPACE) -> UnigramResult:
+    """Learn a Unigram vocabulary of ``vocab_size`` pieces with their log-probabilities.
+
+    ``corpus``: a text or a mapping word -> count. Words are marked like SentencePiece's: "▁" + word.
+    1. Seed: every character, and the ``seed_factor × vocab_size`` most frequent substrings.
+    2. Repeat: ``em_iterations`` rounds of EM (expected counts by forward-backward over each word's
+       lattice), then prune to ``shrink`` of the vocabulary, dropping the pieces whose removal costs
+       least likelihood — single characters are always kept — until ``vocab_size`` is reached.
+    """
+    if isinstance(corpus, str):
+        counts = Counter(corpus.split())
+    elif isinstance(corpus, dict):
+        counts = corpus
+    else:
+        raise TypeError(f"corpus must be a text or a dict word -> count, got {type(corpus).__name__}")
+    if not counts:
+        raise ValueError("corpus is empty: pass a text or a mapping word -> count with at least one word")
+    words = {space + word: count for word, count in counts.items()}
+    if isinstance(vocab_size, bool) or not isinstance(vocab_size, numbers.Integral):
+        raise TypeError(f"vocab_size must be a whole number, got {vocab_size!r}")
+    characters = {char for word in words for char in word}
+    if vocab_size < len(characters):
+        raise ValueError(f"vocab_size must be at least {len(characters)}, the number of distinct characters "
+                         "(every character is kept so that every word can be segmented)")
+    if not 0 < shrink < 1:
+        raise ValueError(f"shrink must be between 0 and 1 (the share of pieces kept per round), got {shrink!r}")
+    log_probs = _seed(words, seed_factor * vocab_size, max_piece_chars)
+    rounds = []
+    while True:
+        for _ in range(em_iterations):
+            log_probs, likelihood = _em_step(words, log_probs)
+        log_probs = {**{c: log_probs.get(c, -30.0) for c in characters}, **log_probs}
+        rounds.append(TrainingRound(len(rounds) + 1, len(log_probs), likelihood))
+        if len(log_probs) <= vocab_size:
+            break
+        log_probs = _prune(words, log_probs, max(vocab_size, int(len(log_probs) * shrink)), characters)
+    return UnigramResult(log_probs=log_probs, rounds=rounds)

@@ -136,3 +136,34 @@ def test_damaged_model_file(tmp_path):
     path.write_bytes(corpus.data_path("botchan_en_unigram_1000.model").read_bytes()[:1000])
     with pytest.raises(ValueError, match=r"broken\.model is not a readable SentencePiece model"):
         unigram.read_sentencepiece_model(path)
+
+
+def test_training_shrinks_to_the_size_and_keeps_every_character():
+    text = " ".join(corpus.load_udhr()["eng"]["text"].split()[:1500])
+    result = unigram.train(text, 300)
+    assert len(result.log_probs) == 300
+    characters = {char for word in text.split() for char in "\u2581" + word}
+    assert characters <= set(result.log_probs)
+    assert abs(sum(math.exp(lp) for lp in result.log_probs.values()) - 1) < 1e-9
+    sizes = [r.vocab_size for r in result.rounds]
+    assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 300 and sizes[0] > 300
+    # every word can be segmented, and the trained pieces compress: fewer pieces than characters
+    words = ["\u2581" + w for w in text.split()]
+    pieces = sum(len(unigram.viterbi(w, result.log_probs)[0]) for w in words)
+    assert pieces < 0.6 * sum(len(w) for w in words)
+    assert unigram.train(text, 300).log_probs == result.log_probs  # deterministic
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: unigram.train("", 100), ValueError, "corpus is empty"),
+        (lambda: unigram.train("abc abd", 3), ValueError, "vocab_size must be at least 5"),
+        (lambda: unigram.train("abc", 10.5), TypeError, "vocab_size must be a whole number"),
+        (lambda: unigram.train("abc", 10, shrink=1.5), ValueError, "shrink must be between 0 and 1"),
+        (lambda: unigram.train(42, 10), TypeError, "corpus must be a text"),
+    ],
+)
+def test_training_bad_input(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
