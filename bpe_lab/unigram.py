@@ -446,8 +446,9 @@ def _em_step(words: dict, log_probs: dict) -> tuple[dict, float]:
         likelihood += count * word_likelihood
         for piece, value in expected.items():
             counts[piece] = counts.get(piece, 0.0) + count * value
-    total = sum(counts.values())
-    new = {piece: math.log(value / total) for piece, value in counts.items() if value > 0}
+    log_total = math.log(sum(counts.values()))
+    # subtle: a tiny expected count divided by the total can underflow to 0.0, so subtract logarithms
+    new = {piece: math.log(value) - log_total for piece, value in counts.items() if value > 0}
     return new, likelihood
 
 
