@@ -31,6 +31,7 @@ __all__ = [
     "lattice",
     "viterbi_table",
     "viterbi",
+    "segment_words",
     "nbest",
     "sample",
     "count_segmentations",
@@ -164,6 +165,17 @@ def viterbi(text: str, log_probs: dict, *, unk_score: float | None = None) -> tu
     """
     table = viterbi_table(text, log_probs, unk_score=unk_score)
     return [arc.piece for arc in table.path()], table.best[len(text)]
+
+
+def segment_words(words, log_probs: dict, *, unk_score: float | None = None) -> list[list[str]]:
+    """Viterbi for many words with one vocabulary (the vocabulary is checked and indexed once).
+
+    >>> segment_words(["cat", "at"], {"c": -1.0, "a": -1.0, "t": -1.0, "at": -0.5})
+    [['c', 'at'], ['at']]
+    """
+    lengths = _lengths_by_first_char(log_probs)
+    return [[arc.piece for arc in viterbi_table(word, log_probs, unk_score=unk_score, _lengths=lengths).path()]
+            for word in words]
 
 
 def nbest(text: str, log_probs: dict, n: int) -> list[tuple[list[str], float]]:
