@@ -37,6 +37,8 @@ __all__ = [
     "wordpiece_histogram_view",
     "WordPieceExplorer",
     "wordpiece_explorer",
+    "viterbi_view",
+    "viterbi_stepper",
 ]
 
 
@@ -481,3 +483,73 @@ def wordpiece_explorer(result, word: str = "") -> WordPieceExplorer:
     if not isinstance(word, str):
         raise TypeError(f"word must be a str, got {type(word).__name__}")
     return WordPieceExplorer(result, word)
+
+
+# ------------------------------------------------------------------------------------------------
+# The Viterbi stepper
+# ------------------------------------------------------------------------------------------------
+
+def viterbi_view(table, k: int) -> str:
+    """What the Viterbi stepper shows at position k, as HTML: the lattice as arcs over the characters
+    (chosen back-pointers up to k in orange, the best path in red once k reaches the end) and, for each
+    position up to k, every candidate with its score and the winner marked."""
+    text = table.text
+    n = len(text)
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k <= n:
+        raise ValueError(f"k must be a position from 0 to {n}, got {k!r}")
+    step, height = 56, 40 + 22 * max(1, max((arc.end - arc.start for cands in table.candidates for _, arc in cands),
+                                              default=1))
+    width = step * n + 40
+    best_path = {(arc.start, arc.end) for arc in table.path()} if k == n and n else set()
+    chosen = {(table.back[i].start, i) for i in range(1, k + 1) if table.back[i] is not None}
+    parts = [f'<svg width="{width}" height="{height + 30}" style="font-family:monospace;font-size:12px">']
+    base = height
+    for i, char in enumerate(text):  # the characters, and the positions between them
+        parts.append(f'<text x="{20 + step * i + step / 2}" y="{base + 20}" text-anchor="middle">{html.escape(char)}</text>')
+    for i in range(n + 1):
+        colour = "#000" if i <= k else "#bbb"
+        parts.append(f'<circle cx="{20 + step * i}" cy="{base}" r="4" fill="{colour}"/>')
+    for cands in table.candidates:
+        for _, arc in cands:
+            x1, x2 = 20 + step * arc.start, 20 + step * arc.end
+            lift = 14 + 16 * (arc.end - arc.start)
+            key = (arc.start, arc.end)
+            colour, width_ = ("#c0392b", 3) if key in best_path else (("#e8710a", 2.5) if key in chosen else (
+                "#4a7fb0" if arc.end <= k else "#ccc", 1))
+            parts.append(f'<path d="M {x1} {base} Q {(x1 + x2) / 2} {base - 2 * lift} {x2} {base}" fill="none" '
+                         f'stroke="{colour}" stroke-width="{width_}"/>')
+            parts.append(f'<text x="{(x1 + x2) / 2}" y="{base - lift - 2}" text-anchor="middle" fill="{colour}">'
+                         f'{html.escape(arc.piece)}</text>')
+    parts.append("</svg>")
+    rows = []
+    for i in range(1, k + 1):
+        cells = []
+        for score, arc in sorted(table.candidates[i], key=lambda item: -item[0]):
+            mark = " ★" if table.back[i] == arc else ""
+            cells.append(f"{html.escape(arc.piece)}: {table.best[arc.start]:.2f} + {arc.log_prob:.2f} = {score:.2f}{mark}")
+        rows.append(f"<tr><td>{i}</td><td>{html.escape(text[:i])}</td><td>{table.best[i]:.2f}</td>"
+                    f"<td style='text-align:left'>{'<br>'.join(cells)}</td></tr>")
+    summary = ""
+    if k == n and n:
+        pieces = [arc.piece for arc in table.path()]
+        summary = (f"<p><b>best segmentation:</b> {html.escape(' | '.join(pieces))} "
+                   f"(log-probability {table.best[n]:.2f})</p>")
+    return ("".join(parts) + summary +
+            "<table><tr><th>position</th><th>text so far</th><th>best</th><th>candidates (★ chosen)</th></tr>"
+            + "".join(rows) + "</table>")
+
+
+def viterbi_stepper(text: str, log_probs: dict):
+    """A slider over the positions of a word: the lattice, the best score so far, the back-pointers."""
+    import ipywidgets as w
+
+    from . import unigram
+
+    table = unigram.viterbi_table(text, log_probs)
+    frames = [viterbi_view(table, k) for k in range(len(text) + 1)]
+    slider = w.IntSlider(value=0, min=0, max=len(text), description="position")
+    view = w.HTML(frames[0])
+    slider.observe(lambda change: setattr(view, "value", frames[change["new"]]), names="value")
+    box = w.VBox([slider, view])
+    box.frames = frames
+    return box

@@ -142,3 +142,25 @@ def test_wordpiece_explorer():
     explorer.slider.value = 3
     assert "(2 pieces" in explorer.word_out.value and "pair scores after 3 merges" in explorer.histogram_out.value
     assert "0.05" in explorer.histograms[0]
+
+
+def test_viterbi_stepper_views():
+    from bpe_lab import unigram
+
+    cats = {"c": -2.5, "a": -2.3, "t": -2.4, "s": -2.6, "ca": -1.8, "cat": -1.2, "cats": -3.0,
+            "at": -1.9, "ats": -2.1, "ts": -2.0}
+    table = unigram.viterbi_table("cats", cats)
+    start = widgets.viterbi_view(table, 0)
+    assert "<svg" in start and "<tr><td>1</td>" not in start and "best segmentation" not in start
+    middle = widgets.viterbi_view(table, 2)
+    assert "ca: 0.00 + -1.80 = -1.80 ★" in middle and "<tr><td>3</td>" not in middle
+    end = widgets.viterbi_view(table, 4)
+    assert "best segmentation:</b> cats (log-probability -3.00)" in end and "#c0392b" in end
+    stepper = widgets.viterbi_stepper("cats", cats)
+    assert len(stepper.frames) == 5
+    stepper.children[0].value = 4
+    assert stepper.children[1].value == stepper.frames[4]
+    import pytest
+
+    with pytest.raises(ValueError, match="k must be a position from 0 to 4"):
+        widgets.viterbi_view(table, 5)
