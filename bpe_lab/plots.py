@@ -17,7 +17,7 @@ from matplotlib.ticker import StrMethodFormatter
 
 from .byte_level import show_token
 
-__all__ = ["chunks_view", "html_chunks", "html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
+__all__ = ["compression_curves", "language_bars", "html_segmentation_table", "chunks_view", "html_chunks", "html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
 
 WINNER = "#e8710a"  # the pair merged next
 OTHER = "#4a7fb0"
@@ -173,3 +173,57 @@ def _png(canvas) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="png", compress_level=1)
     return buffer.getvalue()
+
+
+def compression_curves(ax, curves: dict, *, title: str | None = None):
+    """Bytes per token against vocabulary size, one line per tokenizer.
+
+    ``curves`` maps a tokenizer's name to ``(vocabulary sizes, bytes per token)``.
+    """
+    if not curves:
+        raise ValueError("curves is empty: pass name -> (sizes, bytes per token)")
+    for name, (sizes, values) in curves.items():
+        ax.plot(sizes, values, "o-", label=name)
+    ax.set_xscale("log")
+    ax.set_xlabel("vocabulary size (log scale)")
+    ax.set_ylabel("bytes per token (held-out text)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def language_bars(ax, costs: dict, names: dict | None = None, *, title: str | None = None):
+    """Grouped horizontal bars: for each language, tokens relative to English under each tokenizer.
+
+    ``costs`` maps a tokenizer's name to ``{language code: ratio}``; ``names`` gives languages' names.
+    """
+    if not costs:
+        raise ValueError("costs is empty: pass tokenizer name -> {language: ratio}")
+    languages = sorted(next(iter(costs.values())), key=lambda code: max(c[code] for c in costs.values()))
+    height = 0.8 / len(costs)
+    for k, (tokenizer, ratios) in enumerate(costs.items()):
+        ax.barh([i + k * height for i in range(len(languages))], [ratios[code] for code in languages],
+                height=height, label=tokenizer)
+    ax.set_yticks([i + 0.4 - height / 2 for i in range(len(languages))],
+                  [(names or {}).get(code, code) for code in languages], fontsize=8)
+    ax.axvline(1, color="black", linewidth=1)
+    ax.set_xlabel("tokens for the same text, relative to English")
+    ax.legend(fontsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def html_segmentation_table(words, tokenizers: dict) -> str:
+    """A table: one row per word, one column per tokenizer, pieces shown as chips.
+
+    ``tokenizers`` maps a name to a function word -> list of pieces (str or bytes).
+    """
+    header = "".join(f"<th>{html.escape(name)}</th>" for name in tokenizers)
+    rows = []
+    for word in words:
+        cells = "".join(f"<td style='text-align:left'>{html_chunks(split(word))}</td>" for split in tokenizers.values())
+        rows.append(f"<tr><td><b>{html.escape(word)}</b></td>{cells}</tr>")
+    return f"<table><tr><th>word</th>{header}</tr>{''.join(rows)}</table>"

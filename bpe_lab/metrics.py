@@ -1,0 +1,108 @@
+"""Measuring tokenizers: compression, fertility, words kept whole, cost per language, shared vocabulary.
+
+Every function takes the tokenizer as a plain function ``tokenize(text) -> list of tokens`` (pieces or
+ids, only their number matters), so BPE, WordPiece, Unigram and production libraries are measured the
+same way: ``lambda text: tokenizer.encode(text)``, ``lambda text: bert.tokenize(text)``...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+__all__ = [
+    "count_tokens",
+    "bytes_per_token",
+    "chars_per_token",
+    "fertility",
+    "whole_word_share",
+    "cost_per_language",
+    "vocabulary_overlap",
+]
+
+
+def _check(tokenize, text) -> None:
+    if not callable(tokenize):
+        raise TypeError(f"tokenize must be a function text -> list of tokens, got {type(tokenize).__name__}")
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    if not text.strip():
+        raise ValueError("text is empty: measure a text that has at least one word")
+
+
+def count_tokens(tokenize: Callable, text: str) -> int:
+    """How many tokens ``tokenize`` makes of ``text``.
+
+    >>> count_tokens(str.split, "to be or not")
+    4
+    """
+    _check(tokenize, text)
+    return len(tokenize(text))
+
+
+def bytes_per_token(tokenize: Callable, text: str) -> float:
+    """UTF-8 bytes of the text per token: higher means more compression.
+
+    >>> bytes_per_token(str.split, "to be or not")  # 12 bytes, 4 tokens
+    3.0
+    """
+    return len(text.encode("utf-8")) / count_tokens(tokenize, text)
+
+
+def chars_per_token(tokenize: Callable, text: str) -> float:
+    """Characters (code points) per token.
+
+    >>> chars_per_token(list, "née")
+    1.0
+    """
+    return len(text) / count_tokens(tokenize, text)
+
+
+def fertility(tokenize: Callable, text: str) -> float:
+    """Tokens per word, words being what whitespace separates: 1.0 means one token per word.
+
+    >>> fertility(list, "to be")  # 5 characters (space included) for 2 words
+    2.5
+    """
+    return count_tokens(tokenize, text) / len(text.split())
+
+
+def whole_word_share(tokenize_word: Callable, words: Iterable[str]) -> float:
+    """The share of words that ``tokenize_word`` keeps as one single token.
+
+    Give each word the way the tokenizer sees it inside text (GPT-2: with its leading space).
+
+    >>> whole_word_share(lambda w: [w] if len(w) < 4 else [w[:2], w[2:]], ["to", "be", "question"])
+    0.6666666666666666
+    """
+    if not callable(tokenize_word):
+        raise TypeError(f"tokenize_word must be a function word -> list of tokens, got {type(tokenize_word).__name__}")
+    words = list(words)
+    if not words:
+        raise ValueError("words is empty: pass at least one word")
+    return sum(len(tokenize_word(word)) == 1 for word in words) / len(words)
+
+
+def cost_per_language(tokenize: Callable, texts: Mapping[str, str], reference: str = "eng") -> dict[str, float]:
+    """Tokens for each language's text divided by tokens for the reference language's (the same content).
+
+    >>> cost_per_language(list, {"eng": "cat", "fra": "chat"})
+    {'eng': 1.0, 'fra': 1.3333333333333333}
+    """
+    if not isinstance(texts, Mapping) or reference not in texts:
+        raise ValueError(f"texts must be a mapping language -> text that includes the reference {reference!r}")
+    base = count_tokens(tokenize, texts[reference])
+    return {language: count_tokens(tokenize, text) / base for language, text in texts.items()}
+
+
+def vocabulary_overlap(first: Iterable[str], second: Iterable[str]) -> dict[str, float]:
+    """How much two vocabularies share: the count, each one's share, and the Jaccard index.
+
+    >>> vocabulary_overlap({"a", "b", "c"}, {"b", "c", "d", "e"})
+    {'shared': 2, 'share_of_first': 0.6666666666666666, 'share_of_second': 0.5, 'jaccard': 0.4}
+    """
+    first, second = set(first), set(second)
+    if not first or not second:
+        raise ValueError("both vocabularies must hold at least one piece")
+    shared = first & second
+    return {"shared": len(shared), "share_of_first": len(shared) / len(first),
+            "share_of_second": len(shared) / len(second), "jaccard": len(shared) / len(first | second)}
