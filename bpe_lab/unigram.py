@@ -448,8 +448,12 @@ def _forward_backward(word: str, log_probs: dict, lengths: dict) -> tuple[float,
     return total, expected
 
 
-def _em_step(words: dict, log_probs: dict) -> tuple[dict, float]:
-    """One EM iteration: expected piece counts over every word's lattice, then new log-probabilities."""
+def _em_step(words: dict, log_probs: dict, characters: set) -> tuple[dict, float]:
+    """One EM iteration: expected piece counts over every word's lattice, then new log-probabilities.
+
+    Pieces expected nowhere drop out, except single characters, which keep a tiny probability so that
+    every word stays segmentable in the next iteration.
+    """
     lengths = _lengths_by_first_char(log_probs)
     counts: dict = {}
     likelihood = 0.0
@@ -461,7 +465,12 @@ def _em_step(words: dict, log_probs: dict) -> tuple[dict, float]:
     log_total = math.log(sum(counts.values()))
     # subtle: a tiny expected count divided by the total can underflow to 0.0, so subtract logarithms
     new = {piece: math.log(value) - log_total for piece, value in counts.items() if value > 0}
+    for char in characters:
+        new.setdefault(char, _CHARACTER_FLOOR)
     return new, likelihood
+
+
+_CHARACTER_FLOOR = -30.0  # the log-probability a character keeps when EM expects it nowhere
 
 
 def _seed(words: dict, seed_size: int, max_piece_chars: int) -> dict:
@@ -553,8 +562,7 @@ def train(corpus, vocab_size: int, *, shrink: float = 0.75, em_iterations: int =
     rounds = []
     while True:
         for _ in range(em_iterations):
-            log_probs, likelihood = _em_step(words, log_probs)
-        log_probs = {**{c: log_probs.get(c, -30.0) for c in characters}, **log_probs}
+            log_probs, likelihood = _em_step(words, log_probs, characters)
         rounds.append(TrainingRound(len(rounds) + 1, len(log_probs), likelihood))
         if len(log_probs) <= vocab_size:
             break
