@@ -143,3 +143,30 @@ def test_damaged_vocab_file(tmp_path):
     path.write_text("play\n##ing\n", encoding="utf-8")
     with pytest.raises(ValueError, match="no '\\[UNK\\]'"):
         wordpiece.load_vocab(path)
+
+
+# --- The fast trainer learns exactly what the readable one learns ---------------------------------
+
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(corpus_=st.dictionaries(st.text(alphabet="abcd", min_size=1, max_size=8), st.integers(1, 6),
+                                min_size=1, max_size=8),
+        extra=st.integers(min_value=0, max_value=25))
+def test_fast_train_equals_train(corpus_, extra):
+    alphabet = {s for w in corpus_ for s in wordpiece.word_symbols(w)}
+    size = 5 + len(alphabet) + extra
+    slow, fast = wordpiece.train(corpus_, size), wordpiece.fast_train(corpus_, size)
+    assert fast.vocab == slow.vocab
+    assert [(s.pair, s.score, s.count, s.new_piece) for s in fast.steps] == \
+        [(s.pair, s.score, s.count, s.new_piece) for s in slow.steps]
+
+
+def test_fast_train_equals_train_on_real_text():
+    words = Counter(word for line in corpus.load_text()[:60_000].splitlines()
+                    for word in wordpiece.bert_pre_tokenize(wordpiece.bert_normalize(line)))
+    slow = wordpiece.train(words, 400, special_tokens=["[UNK]"])
+    fast = wordpiece.fast_train(words, 400, special_tokens=["[UNK]"])
+    assert len(slow.steps) > 300 and fast.vocab == slow.vocab
+    assert [(s.pair, s.score, s.count) for s in fast.steps] == [(s.pair, s.score, s.count) for s in slow.steps]
