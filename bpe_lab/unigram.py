@@ -419,6 +419,7 @@ class UnigramResult:
 
     log_probs: dict
     rounds: list
+    checkpoints: dict = None  # vocabulary size -> log_probs, for the sizes asked for on the way down
 
     @property
     def vocab(self) -> list:
@@ -532,7 +533,7 @@ def _prune(words: dict, log_probs: dict, keep: int, required: set) -> dict:
 
 
 def train(corpus, vocab_size: int, *, shrink: float = 0.75, em_iterations: int = 2, seed_factor: int = 8,
-          max_piece_chars: int = 16, space: str = SPACE) -> UnigramResult:
+          max_piece_chars: int = 16, space: str = SPACE, checkpoints=()) -> UnigramResult:
     """Learn a Unigram vocabulary of ``vocab_size`` pieces with their log-probabilities.
 
     ``corpus``: a text or a mapping word -> count. Words are marked like SentencePiece's: "▁" + word.
@@ -540,6 +541,9 @@ def train(corpus, vocab_size: int, *, shrink: float = 0.75, em_iterations: int =
     2. Repeat: ``em_iterations`` rounds of EM (expected counts by forward-backward over each word's
        lattice), then prune to ``shrink`` of the vocabulary, dropping the pieces whose removal costs
        least likelihood — single characters are always kept — until ``vocab_size`` is reached.
+
+    ``checkpoints``: larger vocabulary sizes to stop at on the way down (after their EM), kept in
+    ``result.checkpoints``: one run gives a model for every size.
     """
     if isinstance(corpus, str):
         counts = Counter(corpus.split())
@@ -558,13 +562,17 @@ def train(corpus, vocab_size: int, *, shrink: float = 0.75, em_iterations: int =
                          "(every character is kept so that every word can be segmented)")
     if not 0 < shrink < 1:
         raise ValueError(f"shrink must be between 0 and 1 (the share of pieces kept per round), got {shrink!r}")
-    log_probs = _seed(words, seed_factor * vocab_size, max_piece_chars)
-    rounds = []
+    stops = sorted({int(size) for size in checkpoints if size > vocab_size} | {vocab_size}, reverse=True)
+    log_probs = _seed(words, seed_factor * stops[0], max_piece_chars)
+    rounds, saved = [], {}
     while True:
         for _ in range(em_iterations):
             log_probs, likelihood = _em_step(words, log_probs, characters)
         rounds.append(TrainingRound(len(rounds) + 1, len(log_probs), likelihood))
+        if len(log_probs) in stops:
+            saved[len(log_probs)] = dict(log_probs)
         if len(log_probs) <= vocab_size:
             break
-        log_probs = _prune(words, log_probs, max(vocab_size, int(len(log_probs) * shrink)), characters)
-    return UnigramResult(log_probs=log_probs, rounds=rounds)
+        target = max(int(len(log_probs) * shrink), max(size for size in stops if size < len(log_probs)))
+        log_probs = _prune(words, log_probs, target, characters)
+    return UnigramResult(log_probs=log_probs, rounds=rounds, checkpoints=saved)

@@ -167,3 +167,11 @@ def test_training_shrinks_to_the_size_and_keeps_every_character():
 def test_training_bad_input(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_checkpoints_give_every_size_in_one_run():
+    text = " ".join(corpus.load_udhr()["eng"]["text"].split()[:1500])
+    result = unigram.train(text, 200, checkpoints=(300, 400))
+    assert sorted(result.checkpoints) == [200, 300, 400]
+    assert all(len(lp) == size for size, lp in result.checkpoints.items())
+    assert result.checkpoints[200] == result.log_probs
