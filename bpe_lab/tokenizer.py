@@ -23,7 +23,7 @@ from pathlib import Path
 
 import regex
 
-from . import bpe, fast_bpe, pretokenize
+from . import fast_bpe, pretokenize
 from .byte_level import from_printable, show_token, to_printable
 
 __all__ = ["Tokenizer", "FORMAT", "FORMAT_VERSION"]
@@ -198,8 +198,19 @@ class Tokenizer:
                 break  # no adjacent pair was ever merged: done
             i = pair_ranks.index(best)
             left, right = pairs[i]
-            ids = bpe._merge(ids, left, right, self._merged[left, right])  # every occurrence, left to right
-        return list(ids)
+            new_id = self._merged[left, right]
+            # bpe._merge does the same, but this is the hot path of encoding: start at the first
+            # occurrence (found above) instead of rescanning the prefix, and stay with lists
+            merged = ids[:i]
+            while i < len(ids):
+                if i + 1 < len(ids) and ids[i] == left and ids[i + 1] == right:
+                    merged.append(new_id)
+                    i += 2
+                else:
+                    merged.append(ids[i])
+                    i += 1
+            ids = merged
+        return ids
 
     def encode(self, text: str, allowed_special="none") -> list[int]:
         """Text -> ids. Special tokens in the text are refused unless allowed, as tiktoken does.
