@@ -1,0 +1,155 @@
+"""Homework questions that check themselves: ``q.check(answer)``, ``q.hint()``, ``q.solution()``.
+
+A question is either a *value* question (the answer is a number, a list, a pair…) or a *function*
+question (the answer is a function, run on several cases — edge cases included — and compared with a
+reference implementation). Feedback is in plain words: what was expected, what came back, for which
+input. Student code that raises, returns the wrong type, prints a flood of output or never returns
+(a time limit) gets a clear message; nothing it does can crash the notebook.
+
+Expected answers are always computed by running the reference (``reference=``) on the cases, never
+typed in by hand.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import signal
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Question", "Feedback", "NOT_YET", "CORRECT", "INCORRECT"]
+
+NOT_YET, CORRECT, INCORRECT = "not yet", "correct", "incorrect"
+_MAX_OUTPUT = 2_000  # characters a checked function may print
+
+
+class _TimeLimit(Exception):
+    pass
+
+
+@dataclass
+class Feedback:
+    """The result of a check: its status and a message for the student."""
+
+    status: str
+    message: str
+    question: str = ""
+
+    def __bool__(self) -> bool:
+        return self.status == CORRECT
+
+    def __str__(self) -> str:
+        symbol = {CORRECT: "✓", INCORRECT: "✗", NOT_YET: "…"}[self.status]
+        return f"{symbol} {self.question}: {self.message}" if self.question else f"{symbol} {self.message}"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        colour = {CORRECT: "#e6f4ea", INCORRECT: "#fce8e6", NOT_YET: "#f1f3f4"}[self.status]
+        return (f'<div style="background:{colour};padding:6px 10px;border-radius:4px;white-space:pre-wrap">'
+                f"{html.escape(str(self))}</div>")
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _run_limited(function: Callable, args: tuple, seconds: float):
+    """Call ``function(*args)`` with a time limit and with its printed output captured (and bounded)."""
+    output = io.StringIO()
+    use_alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if use_alarm:
+        def stop(signum, frame):
+            raise _TimeLimit()
+
+        previous = signal.signal(signal.SIGALRM, stop)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        with contextlib.redirect_stdout(output):
+            result = function(*args)
+    finally:
+        if use_alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    return result, output.getvalue()
+
+
+@dataclass
+class Question:
+    """One question. ``reference``: the right answer (a value) or the reference function; for a function
+    question, ``cases`` lists the argument tuples to try it on (edge cases included)."""
+
+    name: str
+    prompt: str
+    reference: Any
+    cases: Sequence[tuple] = ()
+    hints: Sequence[str] = ()
+    solution_code: str = ""
+    rubric: str = ""
+    time_limit: float = 2.0
+    compare: Callable[[Any, Any], bool] = lambda got, expected: got == expected
+    _hints_shown: int = field(default=0, repr=False)
+
+    @property
+    def is_function_question(self) -> bool:
+        return callable(self.reference) and bool(self.cases)
+
+    def check(self, answer=None) -> Feedback:
+        """Check an answer (a value, or a function for a function question) and say what is wrong."""
+        if answer is None or answer is Ellipsis:
+            return Feedback(NOT_YET, "not answered yet — replace the ... with your answer, then run the check again",
+                            self.name)
+        if not self.is_function_question:
+            expected = self.reference() if callable(self.reference) else self.reference
+            if self.compare(answer, expected):
+                return Feedback(CORRECT, "correct!", self.name)
+            return Feedback(INCORRECT, f"not quite: you answered {answer!r}. Try again, or call .hint()", self.name)
+        if not callable(answer):
+            return Feedback(INCORRECT, f"this question wants a function, but got {type(answer).__name__}; "
+                            "pass the function itself, without calling it (no parentheses)", self.name)
+        for args in self.cases:
+            expected = self.reference(*args)
+            shown = ", ".join(repr(a) for a in args)
+            try:
+                got, printed = _run_limited(answer, args, self.time_limit)
+            except _TimeLimit:
+                return Feedback(INCORRECT, f"for input ({shown}) your function did not finish within "
+                                f"{self.time_limit:g} s — is there a loop that never ends?", self.name)
+            except RecursionError:
+                return Feedback(INCORRECT, f"for input ({shown}) your function recursed too deeply", self.name)
+            except Exception as exc:  # the student's code may raise anything: report it, never crash
+                return Feedback(INCORRECT, f"for input ({shown}) your function raised "
+                                f"{type(exc).__name__}: {exc}", self.name)
+            if len(printed) > _MAX_OUTPUT:
+                return Feedback(INCORRECT, f"for input ({shown}) your function printed {len(printed):,} "
+                                "characters; remove the print statements and return the result instead", self.name)
+            if got is None and expected is not None:
+                return Feedback(INCORRECT, f"for input ({shown}) your function returned None — did you forget "
+                                "`return`?", self.name)
+            if type(got) is not type(expected) and not self.compare(got, expected):
+                return Feedback(INCORRECT, f"for input ({shown}) expected a {type(expected).__name__} such as "
+                                f"{expected!r}, but got a {type(got).__name__}: {got!r}", self.name)
+            if not self.compare(got, expected):
+                return Feedback(INCORRECT, f"for input ({shown}) expected {expected!r}, but got {got!r}", self.name)
+        return Feedback(CORRECT, f"correct on all {len(self.cases)} cases!", self.name)
+
+    def hint(self) -> str:
+        """The next hint (each call shows one more, then repeats the last)."""
+        if not self.hints:
+            text = "no hint for this one — look back at the notebook section it comes from"
+        else:
+            text = self.hints[min(self._hints_shown, len(self.hints) - 1)]
+            self._hints_shown += 1
+            text = f"hint {min(self._hints_shown, len(self.hints))} of {len(self.hints)}: {text}"
+        print(text)
+        return text
+
+    def solution(self) -> str:
+        """The reference solution as code (and the rubric for questions that need judgement)."""
+        text = self.solution_code or repr(self.reference() if callable(self.reference) else self.reference)
+        if self.rubric:
+            text += "\n\n# Rubric:\n" + "\n".join(f"# {line}" for line in self.rubric.splitlines())
+        print(text)
+        return text
