@@ -20,7 +20,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Question", "Feedback", "NOT_YET", "CORRECT", "INCORRECT"]
+__all__ = ["Question", "Feedback", "NOT_YET", "CORRECT", "INCORRECT", "report"]
+
+# The last result of every question checked in this session (the grader reads it after a notebook runs).
+_RESULTS: dict[str, str] = {}
+
+
+def report() -> dict[str, str]:
+    """Question name -> "correct" | "incorrect" | "not yet", for every question checked so far."""
+    return dict(_RESULTS)
 
 NOT_YET, CORRECT, INCORRECT = "not yet", "correct", "incorrect"
 _MAX_OUTPUT = 2_000  # characters a checked function may print
@@ -87,6 +95,8 @@ class Question:
     cases: Sequence[tuple] = ()
     hints: Sequence[str] = ()
     solution_code: str = ""
+    wrong_code: str = ""  # a typical wrong answer (the tests run the exercise notebooks with it)
+    answer_name: str = "answer"  # the variable or function the answer cell defines
     rubric: str = ""
     time_limit: float = 2.0
     compare: Callable[[Any, Any], bool] = lambda got, expected: got == expected
@@ -98,6 +108,11 @@ class Question:
 
     def check(self, answer=None) -> Feedback:
         """Check an answer (a value, or a function for a function question) and say what is wrong."""
+        feedback = self._check(answer)
+        _RESULTS[self.name] = feedback.status
+        return feedback
+
+    def _check(self, answer) -> Feedback:
         if answer is None or answer is Ellipsis:
             return Feedback(NOT_YET, "not answered yet — replace the ... with your answer, then run the check again",
                             self.name)
@@ -114,6 +129,9 @@ class Question:
             shown = ", ".join(repr(a) for a in args)
             try:
                 got, printed = _run_limited(answer, args, self.time_limit)
+            except NotImplementedError:
+                return Feedback(NOT_YET, "not answered yet — write the function body (it still raises "
+                                "NotImplementedError), then run the check again", self.name)
             except _TimeLimit:
                 return Feedback(INCORRECT, f"for input ({shown}) your function did not finish within "
                                 f"{self.time_limit:g} s — is there a loop that never ends?", self.name)
