@@ -5,10 +5,10 @@ import json
 
 import nbformat
 import pytest
+from conftest import ROOT
 from nbclient import NotebookClient
 
 from bpe_lab import exercise_sets, grade
-from conftest import ROOT
 
 EXERCISES = sorted((ROOT / "notebooks" / "exercises").glob("*.ipynb"))
 SETS = {"01_bpe_from_scratch_exercises": exercise_sets.set_01}
