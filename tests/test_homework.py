@@ -11,7 +11,7 @@ from nbclient import NotebookClient
 from bpe_lab import exercise_sets, grade
 
 EXERCISES = sorted((ROOT / "notebooks" / "exercises").glob("*.ipynb"))
-SETS = {"01_bpe_from_scratch_exercises": exercise_sets.set_01}
+SETS = {"01_bpe_from_scratch_exercises": exercise_sets.set_01, "02_encoding_order_exercises": exercise_sets.set_02}
 
 
 def variant(path, state):
