@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import bpe
 from .exercises import Question
 
-__all__ = ["set_01", "set_02"]
+__all__ = ["set_01", "set_02", "set_03", "set_04", "set_05", "set_06"]
 
 HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 
@@ -203,6 +203,279 @@ def set_02() -> dict[str, Question]:
                 "    from bpe_lab import bpe\n"
                 "    return bpe.replay(list(symbols), list(reversed(merges)))"),
             answer_name="replay",
+        ),
+    ]
+    return {q.name: q for q in questions}
+
+
+def _close(got, expected, tolerance=1e-6) -> bool:
+    try:
+        return abs(float(got) - float(expected)) <= tolerance
+    except (TypeError, ValueError):
+        return False
+
+
+def set_03() -> dict[str, Question]:
+    """Exercises for notebook 03: bytes."""
+    def decode_reference(tokens):
+        return b"".join(tokens).decode("utf-8", errors="replace")
+
+    questions = [
+        Question(
+            name="bytes_of_text",
+            prompt="How many UTF-8 bytes does the string 'naïve 東京' take?",
+            reference=lambda: len("naïve 東京".encode("utf-8")),
+            hints=["ASCII letters take 1 byte, ï takes 2, each of 東 and 京 takes 3.", "Or ask Python: len(s.encode())."],
+            solution_code="answer = len('naïve 東京'.encode('utf-8'))",
+            wrong_code="answer = len('naïve 東京')  # counts characters, not bytes",
+        ),
+        Question(
+            name="utf8_length",
+            prompt=("Write utf8_length(char) without calling .encode(): how many bytes UTF-8 uses for one character "
+                    "(look at ord(char): below 0x80, below 0x800, below 0x10000, or more)."),
+            reference=lambda char: len(char.encode("utf-8")),
+            cases=[("a",), ("\x7f",), ("é",), ("\u07ff",), ("中",), ("\uffff",), ("😀",)],
+            hints=["1 byte below 0x80, 2 below 0x800, 3 below 0x10000, else 4.",
+                   "Check the boundaries: 0x7F is 1 byte, 0x80 is 2."],
+            solution_code=(
+                "def utf8_length(char):\n"
+                "    code = ord(char)\n"
+                "    return 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4"),
+            wrong_code=(
+                "def utf8_length(char):\n"
+                "    code = ord(char)\n"
+                "    return 1 if code < 0x80 else 2 if code < 0x800 else 3  # forgets 4-byte characters"),
+            answer_name="utf8_length",
+        ),
+        Question(
+            name="decode_tokens",
+            prompt=("Write decode_tokens(tokens): a list of token bytes -> text. A token may end inside a character: "
+                    "join first, then decode (bytes that still do not form a character become '\\ufffd')."),
+            reference=decode_reference,
+            cases=[([b"caf", b"\xc3", b"\xa9"],), ([b"\xc3"],), ([b"ab", b"c"],), ([],)],
+            hints=["Decoding each token on its own breaks characters that span two tokens.",
+                   "b''.join(tokens).decode('utf-8', errors='replace')"],
+            solution_code="def decode_tokens(tokens):\n    return b''.join(tokens).decode('utf-8', errors='replace')",
+            wrong_code=("def decode_tokens(tokens):\n"
+                        "    return ''.join(t.decode('utf-8', errors='replace') for t in tokens)  # token by token"),
+            answer_name="decode_tokens",
+        ),
+        Question(
+            name="base_vocabulary",
+            prompt="How many ids does a byte-level BPE vocabulary have before any merge?",
+            reference=lambda: len(range(256)),
+            hints=["One id per possible byte value."],
+            solution_code="answer = 256",
+            wrong_code="answer = 255",
+        ),
+    ]
+    return {q.name: q for q in questions}
+
+
+def set_04() -> dict[str, Question]:
+    """Exercises for notebook 04: pre-tokenization and GPT-2."""
+    from . import gpt2, pretokenize
+
+    questions = [
+        Question(
+            name="count_chunks",
+            prompt="Into how many chunks does GPT-2's pattern split \"I'm here,  twice.\"?",
+            reference=lambda: len(pretokenize.split("I'm here,  twice.")),
+            hints=["Contractions, words with their leading space, punctuation runs, whitespace runs.",
+                   "Check with pretokenize.split(...) once you have an answer."],
+            solution_code="answer = len(['I', \"'m\", ' here', ',', ' ', ' twice', '.'])",
+            wrong_code="answer = 3  # counted words",
+        ),
+        Question(
+            name="split_gpt2",
+            prompt=("Write split_gpt2(text) with the `regex` module: GPT-2's chunks (contractions; letters, digits or "
+                    "other symbols with one optional leading space; whitespace that leaves its last space to the next word)."),
+            reference=lambda text: pretokenize.split(text, "gpt2"),
+            cases=[("Hello world",), ("it's 2024!",), ("a  b\n\nc",), ("x   ",), ("naïve café",), ("",)],
+            hints=["Alternatives, tried in order: contractions, ' ?\\p{L}+', ' ?\\p{N}+', ' ?[^\\s\\p{L}\\p{N}]+', whitespace.",
+                   "Whitespace: first '\\s+(?!\\S)' (all but the last space before a word), then '\\s+'."],
+            solution_code=(
+                "import regex\n"
+                "def split_gpt2(text):\n"
+                "    return regex.findall(r\"\"\"'(?:[sdmt]|ll|ve|re)| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+\"\"\", text)"),
+            wrong_code=(
+                "import regex\n"
+                "def split_gpt2(text):\n"
+                "    return regex.findall(r\"\"\"(?:[sdmt]|ll|ve|re)| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+\"\"\", text)"
+                "  # the typo"),
+            answer_name="split_gpt2",
+        ),
+        Question(
+            name="digit_groups",
+            prompt="How does GPT-4's cl100k pattern split '1234567'? Answer as a list of strings.",
+            reference=lambda: pretokenize.split("1234567", "gpt4"),
+            hints=["Numbers are cut into groups of at most three digits, from the left."],
+            solution_code="answer = ['123', '456', '7']",
+            wrong_code="answer = ['1', '234', '567']",
+        ),
+        Question(
+            name="gpt2_id",
+            prompt="What is GPT-2's id for the text 'Hello'? Answer as a list of ids (use bpe_lab.gpt2.load()).",
+            reference=lambda: gpt2.load().encode("Hello"),
+            hints=["enc = gpt2.load(); enc.encode('Hello')"],
+            solution_code="from bpe_lab import gpt2\nanswer = gpt2.load().encode('Hello')",
+            wrong_code="from bpe_lab import gpt2\nanswer = gpt2.load().encode(' Hello')  # with a leading space",
+        ),
+    ]
+    return {q.name: q for q in questions}
+
+
+def set_05() -> dict[str, Question]:
+    """Exercises for notebook 05: WordPiece."""
+    from . import corpus, wordpiece
+
+    small = {"[UNK]", "un", "##help", "help", "##ful", "##ness", "##less", "play", "##er", "##ers", "##s"}
+    questions = [
+        Question(
+            name="score",
+            prompt="count(ab) = 12, count(a) = 40, count(b) = 15. What is WordPiece's score for the pair?",
+            reference=lambda: 12 / (40 * 15),
+            compare=_close,
+            hints=["score = count(ab) / (count(a) x count(b))"],
+            solution_code="answer = 12 / (40 * 15)",
+            wrong_code="answer = 12  # the count, BPE's criterion",
+        ),
+        Question(
+            name="maxmatch",
+            prompt=("Write maxmatch(word, vocab): greedy longest match from the left, '##' on continuation pieces, "
+                    "['[UNK]'] for the whole word if some position cannot be covered."),
+            reference=lambda word, vocab: wordpiece.tokenize(word, vocab),
+            cases=[("unhelpfulness", small), ("players", small), ("helpless", small), ("plays", small),
+                   ("xyz", small), ("help", small)],
+            hints=["Outer loop over start positions; inner loop tries end = len(word) down to start + 1.",
+                   "Add '##' to the candidate when start > 0; if nothing matches, return ['[UNK]']."],
+            solution_code=(
+                "def maxmatch(word, vocab):\n"
+                "    pieces, start = [], 0\n"
+                "    while start < len(word):\n"
+                "        for end in range(len(word), start, -1):\n"
+                "            piece = ('##' if start else '') + word[start:end]\n"
+                "            if piece in vocab:\n"
+                "                pieces.append(piece)\n"
+                "                break\n"
+                "        else:\n"
+                "            return ['[UNK]']\n"
+                "        start = end\n"
+                "    return pieces"),
+            wrong_code=(
+                "def maxmatch(word, vocab):\n"
+                "    # shortest match instead of longest\n"
+                "    pieces, start = [], 0\n"
+                "    while start < len(word):\n"
+                "        for end in range(start + 1, len(word) + 1):\n"
+                "            piece = ('##' if start else '') + word[start:end]\n"
+                "            if piece in vocab:\n"
+                "                pieces.append(piece)\n"
+                "                break\n"
+                "        else:\n"
+                "            return ['[UNK]']\n"
+                "        start = end\n"
+                "    return pieces"),
+            answer_name="maxmatch",
+        ),
+        Question(
+            name="bert_pieces",
+            prompt="What pieces does bert-base-uncased give for 'Tokenization!'? Answer as a list of strings.",
+            reference=lambda: wordpiece.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt")).tokenize("Tokenization!"),
+            hints=["Lower-case, split off the punctuation, then greedy longest match with the BERT vocabulary."],
+            solution_code=("from bpe_lab import corpus, wordpiece\n"
+                           "answer = wordpiece.BertTokenizer(corpus.data_path('bert-base-uncased-vocab.txt')).tokenize('Tokenization!')"),
+            wrong_code="answer = ['Token', '##ization', '!']  # forgot the lower-casing",
+        ),
+        Question(
+            name="unk_whole_word",
+            prompt="With the vocabulary {'[UNK]', 'abc', 'ab', '##d', '##cde'}, what does MaxMatch give for 'abcde'?",
+            reference=lambda: wordpiece.tokenize("abcde", {"[UNK]", "abc", "ab", "##d", "##cde"}),
+            hints=["Greedy takes the longest first piece; does the rest then have a cover?"],
+            solution_code="answer = ['[UNK]']",
+            wrong_code="answer = ['ab', '##cde']  # a split exists, but greedy does not find it",
+        ),
+    ]
+    return {q.name: q for q in questions}
+
+
+def set_06() -> dict[str, Question]:
+    """Exercises for notebook 06: Unigram and Viterbi."""
+    from . import unigram
+
+    cats = {"c": -2.5, "a": -2.3, "t": -2.4, "s": -2.6, "ca": -1.8, "cat": -1.2, "cats": -3.0,
+            "at": -1.9, "ats": -2.1, "ts": -2.0}
+    questions = [
+        Question(
+            name="segmentation_score",
+            prompt=f"With the log-probabilities {cats}, what is the log-probability of the segmentation ca + ts?",
+            reference=lambda: cats["ca"] + cats["ts"],
+            compare=_close,
+            hints=["Independent pieces: probabilities multiply, so log-probabilities add."],
+            solution_code="answer = -1.8 + -2.0",
+            wrong_code="answer = -1.8 * -2.0  # multiplied the logarithms",
+        ),
+        Question(
+            name="viterbi",
+            prompt=("Write viterbi(text, log_probs) -> the best list of pieces: best[i] = max over pieces ending at i of "
+                    "best[start] + log_prob, with a back-pointer; follow the back-pointers from the end."),
+            reference=lambda text, log_probs: unigram.viterbi(text, log_probs)[0],
+            cases=[("cats", cats), ("cat", cats), ("a", cats), ("tacs", cats),
+                   ("cats", {k: v for k, v in cats.items() if k != "cats"})],
+            hints=["best = [0] + [-inf] * len(text); back = [None] * (len(text) + 1).",
+                   "For end in 1..n, for start in 0..end-1: if text[start:end] is a piece, try best[start] + lp.",
+                   "Ties: keep the first best found when trying starts from 0 upwards."],
+            solution_code=(
+                "import math\n"
+                "def viterbi(text, log_probs):\n"
+                "    best = [0.0] + [-math.inf] * len(text)\n"
+                "    back = [None] * (len(text) + 1)\n"
+                "    for end in range(1, len(text) + 1):\n"
+                "        for start in range(end):\n"
+                "            piece = text[start:end]\n"
+                "            if piece in log_probs and best[start] + log_probs[piece] > best[end]:\n"
+                "                best[end], back[end] = best[start] + log_probs[piece], start\n"
+                "    pieces, end = [], len(text)\n"
+                "    while end > 0:\n"
+                "        pieces.append(text[back[end]:end])\n"
+                "        end = back[end]\n"
+                "    return pieces[::-1]"),
+            wrong_code=(
+                "def viterbi(text, log_probs):\n"
+                "    # greedy: the most probable piece at each position, no look-back\n"
+                "    pieces, start = [], 0\n"
+                "    while start < len(text):\n"
+                "        options = [text[start:end] for end in range(start + 1, len(text) + 1) if text[start:end] in log_probs]\n"
+                "        piece = max(options, key=log_probs.get)\n"
+                "        pieces.append(piece)\n"
+                "        start += len(piece)\n"
+                "    return pieces"),
+            answer_name="viterbi",
+        ),
+        Question(
+            name="count_all",
+            prompt="If every substring is a piece, how many segmentations does 'abcdefgh' have?",
+            reference=lambda: unigram.count_segmentations("abcdefgh", {"abcdefgh"[i:j] for i in range(8) for j in range(i + 1, 9)}),
+            hints=["Each of the 7 gaps between letters is cut or not."],
+            solution_code="answer = 2 ** 7",
+            wrong_code="answer = 2 ** 8",
+        ),
+        Question(
+            name="count_segmentations",
+            prompt="Write count_segmentations(text, pieces): how many ways text can be cut into the given pieces.",
+            reference=lambda text, pieces: unigram.count_segmentations(text, pieces),
+            cases=[("cats", set(cats)), ("abcd", {"a", "b", "c", "d", "ab", "bc", "cd"}), ("xyz", {"x"}), ("", {"a"})],
+            hints=["ways[0] = 1; ways[end] = sum of ways[start] for every piece text[start:end]."],
+            solution_code=(
+                "def count_segmentations(text, pieces):\n"
+                "    ways = [1] + [0] * len(text)\n"
+                "    for end in range(1, len(text) + 1):\n"
+                "        ways[end] = sum(ways[s] for s in range(end) if text[s:end] in pieces)\n"
+                "    return ways[-1]"),
+            wrong_code=(
+                "def count_segmentations(text, pieces):\n"
+                "    return 2 ** max(len(text) - 1, 0)  # assumes every substring is a piece"),
+            answer_name="count_segmentations",
         ),
     ]
     return {q.name: q for q in questions}

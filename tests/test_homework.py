@@ -11,7 +11,14 @@ from nbclient import NotebookClient
 from bpe_lab import exercise_sets, grade
 
 EXERCISES = sorted((ROOT / "notebooks" / "exercises").glob("*.ipynb"))
-SETS = {"01_bpe_from_scratch_exercises": exercise_sets.set_01, "02_encoding_order_exercises": exercise_sets.set_02}
+SETS = {
+    "01_bpe_from_scratch_exercises": exercise_sets.set_01,
+    "02_encoding_order_exercises": exercise_sets.set_02,
+    "03_byte_level_exercises": exercise_sets.set_03,
+    "04_gpt2_pretokenization_exercises": exercise_sets.set_04,
+    "05_wordpiece_exercises": exercise_sets.set_05,
+    "06_unigram_viterbi_exercises": exercise_sets.set_06,
+}
 
 
 def variant(path, state):
