@@ -18,6 +18,7 @@ SETS = {
     "04_gpt2_pretokenization_exercises": exercise_sets.set_04,
     "05_wordpiece_exercises": exercise_sets.set_05,
     "06_unigram_viterbi_exercises": exercise_sets.set_06,
+    "07_comparison_exercises": exercise_sets.set_07,
 }
 
 
