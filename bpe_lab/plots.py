@@ -74,7 +74,7 @@ def html_chunks(pieces: Sequence, ids: Sequence[int] | None = None) -> str:
     """Pieces of text (str chunks or bytes tokens) as coloured chips, optionally with an id under each.
 
     Spaces are shown as ␣ and newlines as ↵ so nothing is invisible; bytes that cut a character are
-    shown as ⟨hex⟩.
+    shown as ⟨hex⟩. Each chip has a border, so pieces stay distinguishable without colour.
     """
     chips = []
     for k, piece in enumerate(pieces):
@@ -82,6 +82,7 @@ def html_chunks(pieces: Sequence, ids: Sequence[int] | None = None) -> str:
         under = "" if ids is None else f'<br><span style="font-size:9px;color:#555">{ids[k]}</span>'
         chips.append(
             f'<span class="bpe-chip" style="display:inline-block;margin:1px;padding:1px 3px;border-radius:3px;'
+            f'border:1px solid #555;'
             f'background:{_CHIP_COLOURS[k % len(_CHIP_COLOURS)]};font-family:monospace;text-align:center;'
             f'white-space:pre">{html.escape(text)}{under}</span>'
         )
