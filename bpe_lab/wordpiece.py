@@ -20,6 +20,7 @@ stripping, splitting on whitespace and punctuation.
 
 from __future__ import annotations
 
+import heapq
 import numbers
 import unicodedata
 from collections import Counter
@@ -120,17 +121,9 @@ class WordPieceResult:
         return words
 
 
-def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[SEP]", "[MASK]")) -> WordPieceResult:
-    """Learn a WordPiece vocabulary of ``vocab_size`` pieces (special tokens included).
-
-    ``corpus``: a text (split on whitespace) or a mapping word -> count. Each step merges the pair with
-    the highest score count(ab) / (count(a) × count(b)); ties go to the higher pair count, then to the
-    smallest pair under Python's ordering. Training stops early when no pair is left.
-
-    >>> result = train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 5 + 10)
-    >>> result.merges[:3]
-    [('##g', '##s'), ('p', '##u'), ('h', '##u')]
-    """
+def _starting_point(corpus, vocab_size, special_tokens) -> tuple[dict, list, list]:
+    """Both trainers start here: the words as starting pieces, the alphabet, the special tokens
+    (after checking the arguments)."""
     counts = _word_counts(corpus)
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, numbers.Integral):
         raise TypeError(f"vocab_size must be a whole number, got {vocab_size!r}")
@@ -142,6 +135,21 @@ def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[S
             f"vocab_size must be at least {len(specials) + len(alphabet)}: the {len(specials)} special tokens "
             f"and the {len(alphabet)} starting pieces of this corpus (every character, bare and with ##)"
         )
+    return words, alphabet, specials
+
+
+def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[SEP]", "[MASK]")) -> WordPieceResult:
+    """Learn a WordPiece vocabulary of ``vocab_size`` pieces (special tokens included).
+
+    ``corpus``: a text (split on whitespace) or a mapping word -> count. Each step merges the pair with
+    the highest score count(ab) / (count(a) × count(b)); ties go to the higher pair count, then to the
+    smallest pair under Python's ordering. Training stops early when no pair is left.
+
+    >>> result = train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 5 + 10)
+    >>> result.merges[:3]
+    [('##g', '##s'), ('p', '##u'), ('h', '##u')]
+    """
+    words, alphabet, specials = _starting_point(corpus, vocab_size, special_tokens)
     vocab = specials + alphabet
     start = dict(words)
     steps = []
@@ -372,19 +380,7 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]"
     score of every other pair containing them, so after each merge those pairs get fresh heap entries.
     Steps keep their pair, score and counts, but not every pair's score (``scores`` is empty).
     """
-    import heapq
-
-    counts = _word_counts(corpus)
-    if isinstance(vocab_size, bool) or not isinstance(vocab_size, numbers.Integral):
-        raise TypeError(f"vocab_size must be a whole number, got {vocab_size!r}")
-    start_words = {word_symbols(word): count for word, count in counts.items()}
-    alphabet = sorted({symbol for word in start_words for symbol in word})
-    specials = list(special_tokens)
-    if vocab_size < len(specials) + len(alphabet):
-        raise ValueError(
-            f"vocab_size must be at least {len(specials) + len(alphabet)}: the {len(specials)} special tokens "
-            f"and the {len(alphabet)} starting pieces of this corpus (every character, bare and with ##)"
-        )
+    start_words, alphabet, specials = _starting_point(corpus, vocab_size, special_tokens)
     names = list(alphabet)  # symbol id -> piece; chr(id) stands for the symbol inside a word string
     id_of = {name: i for i, name in enumerate(names)}
     words = ["".join(chr(id_of[s]) for s in word) for word in start_words]
@@ -394,16 +390,21 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]"
     where: dict = {}
     pairs_of: dict = {}  # symbol character -> pairs that contain it (some may have died since)
     symbol_counts: dict = {}
-    for index, word in enumerate(words):
-        count = word_counts[index]
+
+    def add_word(index: int, word: str, count: int) -> list[str]:
+        """Count one word's symbols and pairs in (``count`` times); return its pairs."""
         for char in word:
             symbol_counts[char] = symbol_counts.get(char, 0) + count
-        for i in range(len(word) - 1):
-            pair = word[i : i + 2]
+        pairs = [word[i : i + 2] for i in range(len(word) - 1)]
+        for pair in pairs:
             pair_counts[pair] = pair_counts.get(pair, 0) + count
             where.setdefault(pair, set()).add(index)
             pairs_of.setdefault(pair[0], set()).add(pair)
             pairs_of.setdefault(pair[1], set()).add(pair)
+        return pairs
+
+    for index, word in enumerate(words):
+        add_word(index, word, word_counts[index])
 
     def entry(pair):
         left, right = ord(pair[0]), ord(pair[1])
@@ -449,15 +450,7 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]"
                 touched.add(p)
             for char in word:
                 symbol_counts[char] -= c
-            for i in range(len(merged) - 1):
-                p = merged[i : i + 2]
-                pair_counts[p] = pair_counts.get(p, 0) + c
-                where.setdefault(p, set()).add(index)
-                pairs_of.setdefault(p[0], set()).add(p)
-                pairs_of.setdefault(p[1], set()).add(p)
-                touched.add(p)
-            for char in merged:
-                symbol_counts[char] = symbol_counts.get(char, 0) + c
+            touched.update(add_word(index, merged, c))
         pair_counts.pop(pair, None)
         for char in {A, B, N}:  # their counts changed, so every pair holding them has a new score
             touched |= pairs_of.get(char, set())
