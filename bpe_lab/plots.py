@@ -17,7 +17,7 @@ from matplotlib.ticker import StrMethodFormatter
 
 from .byte_level import show_token
 
-__all__ = ["compression_curves", "language_bars", "html_segmentation_table", "chunks_view", "html_chunks", "html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
+__all__ = ["svg_compression_curve", "compression_curves", "language_bars", "html_segmentation_table", "chunks_view", "html_chunks", "html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
 
 WINNER = "#e8710a"  # the pair merged next
 OTHER = "#4a7fb0"
@@ -163,6 +163,56 @@ class CompressionFigure:
         for artist in self.moving:
             artist.draw(renderer)
         return _png(canvas)
+
+
+def svg_compression_curve(merges: Sequence[int], bytes_per_token: Sequence[float], k: int, *,
+                          width: int = 380, height: int = 230) -> str:
+    """Bytes per token against merges learned as a small inline SVG, with a marker at step ``k``.
+
+    Plain SVG text, so a page can hold one per step and swap them without a kernel (the static
+    edition's merge-step slider). Axes are labelled; the marker is a dashed line and a dot.
+
+    >>> svg = svg_compression_curve([0, 1, 2], [1.0, 1.25, 1.5], 1)
+    >>> svg.startswith("<svg") and "bytes per token" in svg and "merges learned" in svg
+    True
+    """
+    if not merges or len(merges) != len(bytes_per_token):
+        raise ValueError("merges and bytes_per_token must be non-empty lists of the same length")
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(merges):
+        raise ValueError(f"k must be a step from 0 to {len(merges) - 1}, got {k!r}")
+    left, right, top, bottom = 52, 12, 26, 40
+    plot_w, plot_h = width - left - right, height - top - bottom
+    x_max = max(merges[-1], 1)
+    y_max = max(bytes_per_token) * 1.1 or 1.0
+
+    def x(value):
+        return left + plot_w * value / x_max
+
+    def y(value):
+        return top + plot_h * (1 - value / y_max)
+
+    points = " ".join(f"{x(m):.1f},{y(b):.1f}" for m, b in zip(merges, bytes_per_token))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+             f'aria-label="bytes per token after {k} merges: {bytes_per_token[k]:.2f}" '
+             f'style="font-family:sans-serif;font-size:12px">',
+             f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#999"/>']
+    for i in range(5):  # y ticks
+        value = y_max * i / 4
+        parts.append(f'<text x="{left - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{value:.1f}</text>')
+    for i in range(5):  # x ticks
+        value = round(x_max * i / 4)
+        parts.append(f'<text x="{x(value):.1f}" y="{top + plot_h + 14}" text-anchor="middle">{value}</text>')
+    parts.append(f'<polyline points="{points}" fill="none" stroke="{WINNER}" stroke-width="2"/>')
+    parts.append(f'<line x1="{x(merges[k]):.1f}" y1="{top}" x2="{x(merges[k]):.1f}" y2="{top + plot_h}" '
+                 'stroke="black" stroke-dasharray="4 3"/>')
+    parts.append(f'<circle cx="{x(merges[k]):.1f}" cy="{y(bytes_per_token[k]):.1f}" r="4.5" fill="black"/>')
+    parts.append(f'<text x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">merges learned</text>')
+    parts.append(f'<text x="14" y="{top + plot_h / 2}" text-anchor="middle" '
+                 f'transform="rotate(-90 14 {top + plot_h / 2})">bytes per token</text>')
+    parts.append(f'<text x="{left + plot_w / 2}" y="16" text-anchor="middle">'
+                 f'{bytes_per_token[k]:.2f} bytes per token after {merges[k]} merges</text>')
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def _png(canvas) -> bytes:

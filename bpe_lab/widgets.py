@@ -39,6 +39,9 @@ __all__ = [
     "wordpiece_explorer",
     "viterbi_view",
     "viterbi_stepper",
+    "frames_slider",
+    "merge_step_frames",
+    "merge_steps",
 ]
 
 
@@ -347,7 +350,7 @@ class TokenInspector:
         self._sources = dict(tokenizers)
         self._loaded: dict = {}
         self.choice = w.ToggleButtons(options=list(tokenizers), description="tokenizer")
-        self.text_box = w.Textarea(value=text, layout=w.Layout(width="95%", height="90px"),
+        self.text_box = w.Textarea(value=text, description="text", layout=w.Layout(width="95%", height="90px"),
                                    continuous_update=True, placeholder="type or paste any text")
         self.summary = w.HTML()
         self.chips = w.HTML()
@@ -540,16 +543,115 @@ def viterbi_view(table, k: int) -> str:
 
 
 def viterbi_stepper(text: str, log_probs: dict):
-    """A slider over the positions of a word: the lattice, the best score so far, the back-pointers."""
-    import ipywidgets as w
+    """A slider over the positions of a word: the lattice, the best score so far, the back-pointers.
 
+    Built with ``frames_slider``: every position is drawn once, and the slider works without a kernel too.
+    """
     from . import unigram
 
     table = unigram.viterbi_table(text, log_probs)
     frames = [viterbi_view(table, k) for k in range(len(text) + 1)]
-    slider = w.IntSlider(value=0, min=0, max=len(text), description="position")
-    view = w.HTML(frames[0])
-    slider.observe(lambda change: setattr(view, "value", frames[change["new"]]), names="value")
-    box = w.VBox([slider, view])
-    box.frames = frames
+    return frames_slider(frames, "position")
+
+
+# ------------------------------------------------------------------------------------------------
+# Sliders that work without a kernel (slides, the static HTML edition)
+# ------------------------------------------------------------------------------------------------
+
+def frames_slider(frames, description: str, labels=None, *, play: bool = False):
+    """A slider over precomputed HTML frames that works in the browser alone.
+
+    The frames are the children of an ``ipywidgets.Stack``; the slider is linked to the stack's
+    ``selected_index`` with ``jslink``, a link the browser keeps. So the slider responds at once in a
+    live notebook, and it still moves through the frames on a static HTML page with no kernel behind it.
+
+    ``labels`` (optional, one per frame) turns it into a ``SelectionSlider`` showing those labels.
+    ``play=True`` adds a Play button. The returned VBox has ``.slider``, ``.stack``, ``.frames`` and
+    ``.links`` (the browser-side links).
+    """
+    import ipywidgets as w
+
+    frames = list(frames) if not isinstance(frames, (str, bytes)) else None
+    if not frames or not all(isinstance(frame, str) for frame in frames):
+        raise ValueError("frames must be a non-empty list of HTML strings, one per slider position")
+    if not isinstance(description, str):
+        raise TypeError(f"description must be a str naming what the slider moves, got {type(description).__name__}")
+    stack = w.Stack([w.HTML(frame) for frame in frames], selected_index=0)
+    if labels is None:
+        slider = w.IntSlider(value=0, min=0, max=len(frames) - 1, description=description,
+                             layout=w.Layout(width="60%"), style={"description_width": "initial"})
+        jslink_attr = "value"
+    else:
+        labels = [str(label) for label in labels]
+        if len(labels) != len(frames):
+            raise ValueError(f"labels must have one entry per frame: {len(frames)} frames, {len(labels)} labels")
+        if len(set(labels)) != len(labels):
+            raise ValueError("labels must be distinct: the slider selects a frame by its label")
+        slider = w.SelectionSlider(options=labels, value=labels[0], description=description,
+                                   layout=w.Layout(width="60%"), style={"description_width": "initial"})
+        jslink_attr = "index"
+    links = [w.jslink((slider, jslink_attr), (stack, "selected_index"))]
+    controls = [slider]
+    if play:
+        player = w.Play(value=0, min=0, max=len(frames) - 1, step=1, interval=500, description="play",
+                        tooltip="play through the steps")
+        links.append(w.jslink((player, "value"), (slider, "value" if labels is None else "index")))
+        controls.insert(0, player)
+    box = w.VBox([w.HBox(controls), stack])
+    box.slider, box.stack, box.frames, box.links = slider, stack, frames, links
+    box.add_class("bpe-frames-slider")
     return box
+
+
+def merge_step_frames(result: bpe.TrainResult, word: str = "", *, top_words: int = 8, top_pairs: int = 10,
+                      end_of_word: str | None = None) -> list[str]:
+    """One HTML frame per merge step 0…N: the corpus, the pair counts, ``word`` split, and the
+    compression curve (inline SVG) with a marker at the step. What ``merge_steps`` shows."""
+    result = _check_result(result)
+    if not isinstance(word, str):
+        raise TypeError(f"word must be a str such as 'hugs', got {type(word).__name__}")
+    top_words = _check_limit(top_words, "top_words")
+    top_pairs = _check_limit(top_pairs, "top_pairs")
+    n = result.num_merges
+    texts = corpus_views(result, top_words)
+    curve = compression_view(result, end_of_word)
+    frames = []
+    for k in range(n + 1):
+        if word.strip():
+            words = word_view(result, k, word, end_of_word)
+            count = sum(len(symbols) for symbols in words)
+            chips = plots.html_chunks([_show(s) for symbols in words for s in symbols])
+            split = (f'<div><b>{html.escape(word)}</b> after {k} merges: {count} token{"s" if count != 1 else ""}'
+                     f'{chips}</div>')
+        else:
+            split = ""
+        histogram = plots.html_pair_histogram(histogram_view(result, k, top_pairs), _histogram_title(k, n))
+        svg = plots.svg_compression_curve(curve["merges"], curve["bytes_per_token"], k)
+        frames.append(
+            f'<div class="bpe-merge-step" data-step="{k}">{split}'
+            f'<pre style="font-size:12px;line-height:1.3;margin:4px 0">{html.escape(texts[k])}</pre>'
+            f'<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">{histogram}{svg}</div></div>'
+        )
+    return frames
+
+
+def merge_steps(corpus_or_result, num_merges: int | None = None, *, word: str = "", top_words: int = 8,
+                top_pairs: int = 10, end_of_word: str | None = None):
+    """The merge explorer's views as a slider over precomputed frames that needs no kernel to move.
+
+    Same content as ``merge_explorer`` (corpus, pair counts, a word split, compression), but every
+    step is drawn when it is built and the slider is linked in the browser (``frames_slider``), so it
+    also works on the static HTML pages and in slides. Typing a new word needs ``merge_explorer``.
+
+    >>> merge_steps({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 4, word="hugs")  # doctest: +SKIP
+    """
+    if isinstance(corpus_or_result, bpe.TrainResult):
+        if num_merges is not None:
+            raise ValueError("num_merges is already fixed by the training result; leave it out")
+        result = corpus_or_result
+    else:
+        if num_merges is None:
+            raise ValueError("pass num_merges, the number of merges to learn, e.g. merge_steps(corpus, 10)")
+        result = bpe.train(corpus_or_result, num_merges)
+    frames = merge_step_frames(result, word, top_words=top_words, top_pairs=top_pairs, end_of_word=end_of_word)
+    return frames_slider(frames, "merge step", play=True)

@@ -158,9 +158,70 @@ def test_viterbi_stepper_views():
     assert "best segmentation:</b> cats (log-probability -3.00)" in end and "#c0392b" in end
     stepper = widgets.viterbi_stepper("cats", cats)
     assert len(stepper.frames) == 5
-    stepper.children[0].value = 4
-    assert stepper.children[1].value == stepper.frames[4]
+    assert [child.value for child in stepper.stack.children] == stepper.frames
+    assert _linked(stepper, stepper.slider, "value", stepper.stack, "selected_index")
     import pytest
 
     with pytest.raises(ValueError, match="k must be a position from 0 to 4"):
         widgets.viterbi_view(table, 5)
+
+
+def _linked(box, source, source_attr, target, target_attr) -> bool:
+    """Whether a jslink (kept by the browser, no kernel needed) joins source.attr to target.attr."""
+    return any(link.source == (source, source_attr) and link.target == (target, target_attr) for link in box.links)
+
+
+def test_frames_slider_links_the_slider_to_the_frames_in_the_browser():
+    import ipywidgets as w
+    import pytest
+
+    box = widgets.frames_slider(["<b>a</b>", "<b>b</b>", "<b>c</b>"], "step")
+    assert isinstance(box.stack, w.Stack) and box.stack.selected_index == 0
+    assert box.slider.max == 2 and box.slider.description == "step"
+    assert _linked(box, box.slider, "value", box.stack, "selected_index")
+    labelled = widgets.frames_slider(["x", "y"], "vocabulary", labels=[1000, 2000], play=True)
+    assert labelled.slider.options == ("1000", "2000")
+    assert _linked(labelled, labelled.slider, "index", labelled.stack, "selected_index")
+    player = labelled.children[0].children[0]
+    assert isinstance(player, w.Play) and _linked(labelled, player, "value", labelled.slider, "index")
+    with pytest.raises(ValueError, match="non-empty list of HTML strings"):
+        widgets.frames_slider([], "step")
+    with pytest.raises(ValueError, match="non-empty list of HTML strings"):
+        widgets.frames_slider("<b>one</b>", "step")
+    with pytest.raises(ValueError, match="one entry per frame"):
+        widgets.frames_slider(["x", "y"], "step", labels=["a"])
+    with pytest.raises(ValueError, match="distinct"):
+        widgets.frames_slider(["x", "y"], "step", labels=["a", "a"])
+    with pytest.raises(TypeError, match="description must be a str"):
+        widgets.frames_slider(["x"], 3)
+
+
+def test_merge_steps_precomputes_every_step():
+    import pytest
+
+    result = bpe.train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 4)
+    frames = widgets.merge_step_frames(result, "hugs")
+    assert len(frames) == 5 and all('data-step="%d"' % k in frame for k, frame in enumerate(frames))
+    assert "pair counts after 0 merges" in frames[0] and "u + g" in frames[0]
+    assert "<b>hugs</b> after 0 merges: 4 tokens" in frames[0]
+    assert "<b>hugs</b> after 4 merges: 2 tokens" in frames[4]  # hug + s
+    assert "merges learned" in frames[2] and "after 2 merges" in frames[2]
+    box = widgets.merge_steps(result, word="hugs")
+    assert box.frames == frames and _linked(box, box.slider, "value", box.stack, "selected_index")
+    with pytest.raises(ValueError, match="pass num_merges"):
+        widgets.merge_steps({"hug": 1})
+    with pytest.raises(TypeError, match="word must be a str"):
+        widgets.merge_step_frames(result, 5)
+
+
+def test_svg_compression_curve_checks_its_input():
+    import pytest
+
+    from bpe_lab import plots
+
+    svg = plots.svg_compression_curve([0, 1, 2], [1.0, 1.5, 2.0], 2)
+    assert "2.00 bytes per token after 2 merges" in svg and 'role="img"' in svg
+    with pytest.raises(ValueError, match="same length"):
+        plots.svg_compression_curve([0, 1], [1.0], 0)
+    with pytest.raises(ValueError, match="k must be a step from 0 to 1"):
+        plots.svg_compression_curve([0, 1], [1.0, 1.5], 2)
