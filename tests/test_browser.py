@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from browser_support import CHROMIUM_ARGS, find_chromium
 from conftest import (
     TIMINGS,  # shown in the "timings" section at the end of every test run
 )
@@ -52,18 +53,6 @@ pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOK = REPO / "notebooks" / "01_bpe_from_scratch.ipynb"
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",  # we run as root in the test container
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    # Without these Chromium tries to reach Google services (the network here is closed).
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-    "--no-default-browser-check",
-]
 
 # Timeouts (seconds). Generous: the notebook runs in ~5 s here, CI machines can be slower.
 SERVER_START_TIMEOUT = 60
@@ -86,16 +75,7 @@ EXPLORER_MARK = "data-test-first-explorer"  # attribute this test puts on the fi
 
 @pytest.fixture(scope="module")
 def chromium_path() -> str:
-    path = "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else shutil.which("chromium")
-    if not path:
-        pytest.skip("Chromium is not installed (/usr/bin/chromium missing, no `chromium` on PATH); "
-                    "install it with `apt-get install -y chromium` to run the browser tests")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError as exc:
-        pytest.skip(f"the Python package playwright is not importable ({exc}); "
-                    "install the test extras: pip install -e '.[test]'")
-    return path
+    return find_chromium()
 
 
 # --------------------------------------------------------------------------------------------------
