@@ -28,7 +28,8 @@ def test_environment_yml_names_the_same_dependencies_as_pyproject():
         if name not in ("python", "pip"):
             conda[name] = spec
     assert conda == ours, "environment.yml and pyproject.toml must list the same dependencies and versions"
-    assert set(ours) == {"jupyterlab", "ipywidgets", "matplotlib", "pandas", "regex"}
+    # The five required packages, and the slideshow extension for lectures (issue 9).
+    assert set(ours) == {"jupyterlab", "ipywidgets", "matplotlib", "pandas", "regex", "jupyterlab-slideshow"}
     # the package itself comes from the checkout, through pip
     assert pip_section == ["-e ."]
     python = [e for e in env["dependencies"] if isinstance(e, str) and e.startswith("python")]
