@@ -1,6 +1,8 @@
 # BPE Lab: two commands do all the set-up.
 #   make lab    create .venv if needed, install, open JupyterLab on notebooks/
 #   make test   create .venv if needed, install (and Chromium where possible), run every test
+#   make html   create .venv if needed, install, run every topic notebook and write the static
+#               edition (web pages with all outputs, offline) to build/html/ (open build/html/index.html)
 #
 # PYTHON picks the interpreter that creates .venv (3.10 or newer): make lab PYTHON=python3.12
 
@@ -9,7 +11,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.bpe_lab-installed
 
-.PHONY: lab test install chromium bench clean
+.PHONY: lab test html install chromium bench clean
 
 # As root (containers), JupyterLab refuses to start without --allow-root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -20,12 +22,17 @@ lab: $(STAMP)
 test: $(STAMP) chromium
 	$(PY) -m pytest
 
+html: $(STAMP)
+	$(PY) scripts/build_html.py --out build/html
+
 install: $(STAMP)
 
-# Reinstall whenever pyproject.toml changes.
-$(STAMP): pyproject.toml | $(PY)
+# Reinstall whenever pyproject.toml or the pinned web assets change. fetch_web_assets.py downloads the
+# widget renderer and MathJax for the static pages (pinned, sha512-checked) into .venv/share/bpe-lab-web/.
+$(STAMP): pyproject.toml scripts/fetch_web_assets.py | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,reference]'
+	$(PY) scripts/fetch_web_assets.py
 	touch $(STAMP)
 
 $(PY):
@@ -41,4 +48,4 @@ bench: $(STAMP)
 	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info build/html
