@@ -129,12 +129,17 @@ def describe(path: Path, readme: dict[str, tuple[str, str]]) -> dict:
     return {"stem": path.stem, "title": title, "line": line, "minutes": minutes}
 
 
-def exercise_questions(path: Path) -> list[str]:
+def exercise_questions(path: Path) -> list[tuple[str, str]]:
+    """(heading, question) for each '## N. name' cell of an exercise notebook."""
     import nbformat
 
     notebook = nbformat.read(path, as_version=4)
-    return [match.group(1).strip() for cell in notebook.cells if cell.cell_type == "markdown"
-            for match in re.finditer(r"^##\s+(.+)$", cell.source, flags=re.MULTILINE)]
+    questions = []
+    for cell in notebook.cells:
+        match = re.match(r"##\s+(.+)\n*([\s\S]*)", cell.source) if cell.cell_type == "markdown" else None
+        if match:
+            questions.append((match.group(1).strip(), " ".join(match.group(2).split())))
+    return questions
 
 
 # --------------------------------------------------------------------------------------------------
@@ -287,11 +292,12 @@ def index_html(infos: list[dict], out: Path, exercises: list[Path]) -> str:
     exercise_rows = []
     for path in exercises:
         questions = exercise_questions(path)
-        names = "; ".join(html.escape(q) for q in questions)
-        exercise_rows.append(f"<li><code>notebooks/exercises/{html.escape(path.name)}</code>: "
-                             f"{len(questions)} questions ({names})</li>")
+        items = "".join(f"<li><strong>{_inline_markdown(heading)}</strong> {_inline_markdown(text)}</li>"
+                        for heading, text in questions)
+        exercise_rows.append(f"<li><details><summary><code>notebooks/exercises/{html.escape(path.name)}</code>: "
+                             f"{len(questions)} questions</summary><ul class='questions'>{items}</ul></details></li>")
     manifest = json.loads((out / STATIC / "manifest.json").read_text(encoding="utf-8"))
-    credits = ", ".join(f"{html.escape(name)} {html.escape(entry['version'])}" for name, entry in manifest.items())
+    versions = {name: html.escape(entry["version"]) for name, entry in manifest.items()}
     built = _dt.datetime.now().strftime("%Y-%m-%d %H:%M")
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -310,6 +316,8 @@ p.nb {{ font-size: 1.1rem; font-weight: 600; }}
 .minutes {{ font-weight: normal; color: #666; font-size: 0.9rem; margin-left: 0.5rem; }}
 .note {{ padding: 0.6rem 0.9rem; background: #fff8e1; border-left: 6px solid #c9a227; }}
 code {{ background: #f2f2f2; padding: 0 3px; }}
+ul.questions li {{ margin: 0.3rem 0; }}
+summary {{ cursor: pointer; }}
 footer {{ color: #666; font-size: 0.85rem; margin-top: 2rem; }}
 </style>
 </head>
@@ -332,8 +340,10 @@ the static edition: you answer in a cell and the check under it runs your answer
 <ul>
 {chr(10).join(exercise_rows)}
 </ul>
-<footer>Built {built} by <code>scripts/build_html.py</code>. Widgets drawn by {credits}
-(local copies in <code>{STATIC}/</code>, with their licences).</footer>
+<footer>Built {built} by <code>scripts/build_html.py</code>. Widgets are drawn with
+@jupyter-widgets/html-manager {versions.get("@jupyter-widgets/html-manager", "?")} (BSD-3-Clause) and math
+with MathJax {versions.get("mathjax", "?")} (Apache-2.0): local copies in <code>{STATIC}/</code>, with their
+licence files.</footer>
 </body>
 </html>
 """
