@@ -146,13 +146,16 @@ def install(pin: dict, root: Path, registry: str) -> dict:
     got = sha512_integrity(data)
     if got != pin["integrity"]:
         raise SystemExit(f"fetch_web_assets: {url} does not match its pinned sha512\n"
-                         f"  expected {pin['integrity']}\n  got      {got}\nNothing was installed.")
+                         f"  expected {pin['integrity']}\n  got      {got}\nNothing from it was extracted.")
     dest = root / pin["dest"]
     dest.mkdir(parents=True, exist_ok=True)
     hashes = {}
     with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
         for member_name, target in pin["files"].items():
-            member = tar.getmember(member_name)  # KeyError: the pin names a file the tarball lacks
+            try:
+                member = tar.getmember(member_name)
+            except KeyError:
+                raise SystemExit(f"fetch_web_assets: {url} has no {member_name}; fix the pin in {__file__}") from None
             if not member.isfile():
                 raise SystemExit(f"fetch_web_assets: {member_name} in {url} is not a regular file")
             content = tar.extractfile(member).read()

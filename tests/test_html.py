@@ -19,6 +19,7 @@ Run:  .venv/bin/python -m pytest tests/test_html.py -v
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -38,8 +39,16 @@ BUILD_TIMEOUT = 300  # notebook 01 runs in ~5 s here; slow CI machines get room
 WIDGET_TIMEOUT_MS = 30_000
 SLIDER_HANDLE = ".widget-slider .noUi-handle[role=slider]"
 
-sys.path.insert(0, str(REPO / "scripts"))
-import fetch_web_assets  # noqa: E402
+
+def _load_script(name: str):
+    """A module from scripts/ (not a package), loaded without putting scripts/ on sys.path."""
+    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+fetch_web_assets = _load_script("fetch_web_assets")
 
 
 def run_build(*args: str, env: dict | None = None, cwd: Path = REPO) -> subprocess.CompletedProcess:
