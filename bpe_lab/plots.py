@@ -17,10 +17,41 @@ from matplotlib.ticker import StrMethodFormatter
 
 from .byte_level import show_token
 
-__all__ = ["svg_compression_curve", "compression_curves", "language_bars", "html_segmentation_table", "chunks_view", "html_chunks", "html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
+__all__ = ["use_style", "PALETTE", "MARKERS", "HATCHES", "svg_compression_curve", "compression_curves", "language_bars", "html_segmentation_table", "chunks_view", "html_chunks", "html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
 
-WINNER = "#e8710a"  # the pair merged next
-OTHER = "#4a7fb0"
+# The Okabe-Ito palette: colours that stay distinct with the common colour-vision deficiencies
+# (Okabe & Ito, "Color Universal Design", 2008). Lines also differ by marker and bars by hatching,
+# so a plot still reads in greyscale or on a washed-out projector.
+PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
+MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*"]
+HATCHES = ["", "//", "..", "xx", "\\\\", "oo", "--", "++"]
+WINNER = PALETTE[1]  # vermillion: the pair merged next
+OTHER = PALETTE[0]  # blue
+
+# Sizes for a room: readable from the back row on a projector, still fine on a laptop.
+STYLE = {
+    "font.size": 12,
+    "axes.titlesize": 13,
+    "axes.labelsize": 12,
+    "xtick.labelsize": 11,
+    "ytick.labelsize": 11,
+    "legend.fontsize": 11,
+    "lines.linewidth": 2.2,
+    "lines.markersize": 7,
+    "figure.dpi": 100,
+}
+
+
+def use_style() -> None:
+    """Set matplotlib's defaults for this series: larger text, thicker lines, a colour-blind-safe palette.
+
+    Every notebook calls it once after its imports; plots drawn afterwards (ours or yours) use it.
+    """
+    import matplotlib as mpl
+    from cycler import cycler
+
+    mpl.rcParams.update(STYLE)
+    mpl.rcParams["axes.prop_cycle"] = cycler(color=PALETTE)
 
 
 def _label(symbol) -> str:
@@ -79,7 +110,7 @@ def html_chunks(pieces: Sequence, ids: Sequence[int] | None = None) -> str:
     chips = []
     for k, piece in enumerate(pieces):
         text = _label(piece).replace(" ", "␣").replace("\n", "↵").replace("\t", "⇥").replace("\r", "␍")
-        under = "" if ids is None else f'<br><span style="font-size:9px;color:#555">{ids[k]}</span>'
+        under = "" if ids is None else f'<br><span style="font-size:11px;color:#333">{ids[k]}</span>'
         chips.append(
             f'<span class="bpe-chip" style="display:inline-block;margin:1px;padding:1px 3px;border-radius:3px;'
             f'border:1px solid #555;'
@@ -115,11 +146,11 @@ def compression_curve(ax, merges: Sequence[int], symbols: Sequence[int], bytes_p
     ax.grid(alpha=0.3)
     if bytes_per_token is not None:
         right = ax.twinx()
-        right.plot(merges, bytes_per_token, color=WINNER, label="bytes per token")
+        right.plot(merges, bytes_per_token, color=WINNER, linestyle="--", label="bytes per token")
         right.set_ylabel("bytes per token", color=WINNER)
         right.set_ylim(0, max(bytes_per_token) * 1.1)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title)
     return ax
 
 
@@ -134,13 +165,13 @@ class CompressionFigure:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
 
         self.curve = curve
-        self.fig = Figure(figsize=(5.6, 3.5), dpi=80)
+        self.fig = Figure(figsize=(5.6, 3.5), dpi=100)
         FigureCanvasAgg(self.fig)
         self.fig.subplots_adjust(left=0.2, right=0.84, bottom=0.15, top=0.9)
         self.ax = self.fig.add_subplot()
         compression_curve(self.ax, curve["merges"], curve["symbols"], curve["bytes_per_token"])
         right = self.fig.axes[-1]  # the bytes-per-token axis compression_curve added with twinx
-        self.ax.set_title(" ", fontsize=10)
+        self.ax.set_title(" ")
         self.line = self.ax.axvline(0, color="black", linewidth=1, linestyle="--")
         (self.dot,) = self.ax.plot([0], [curve["symbols"][0]], "o", color="black")
         (self.dot_right,) = right.plot([0], [curve["bytes_per_token"][0]], "o", color="black")
@@ -153,7 +184,7 @@ class CompressionFigure:
             artist.set_visible(True)
 
     def render(self, k: int, title: str) -> bytes:
-        self.ax.set_title(title, fontsize=10)
+        self.ax.set_title(title)
         self.line.set_xdata([k, k])
         self.dot.set_data([k], [self.curve["symbols"][k]])
         self.dot_right.set_data([k], [self.curve["bytes_per_token"][k]])
@@ -233,15 +264,15 @@ def compression_curves(ax, curves: dict, *, title: str | None = None):
     """
     if not curves:
         raise ValueError("curves is empty: pass name -> (sizes, bytes per token)")
-    for name, (sizes, values) in curves.items():
-        ax.plot(sizes, values, "o-", label=name)
+    for k, (name, (sizes, values)) in enumerate(curves.items()):
+        ax.plot(sizes, values, marker=MARKERS[k % len(MARKERS)], color=PALETTE[k % len(PALETTE)], label=name)
     ax.set_xscale("log")
     ax.set_xlabel("vocabulary size (log scale)")
     ax.set_ylabel("bytes per token (held-out text)")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.legend()
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title)
     return ax
 
 
@@ -256,14 +287,15 @@ def language_bars(ax, costs: dict, names: dict | None = None, *, title: str | No
     height = 0.8 / len(costs)
     for k, (tokenizer, ratios) in enumerate(costs.items()):
         ax.barh([i + k * height for i in range(len(languages))], [ratios[code] for code in languages],
-                height=height, label=tokenizer)
+                height=height, label=tokenizer, color=PALETTE[k % len(PALETTE)],
+                hatch=HATCHES[k % len(HATCHES)], edgecolor="white", linewidth=0.5)
     ax.set_yticks([i + 0.4 - height / 2 for i in range(len(languages))],
-                  [(names or {}).get(code, code) for code in languages], fontsize=8)
+                  [(names or {}).get(code, code) for code in languages])
     ax.axvline(1, color="black", linewidth=1)
     ax.set_xlabel("tokens for the same text, relative to English")
-    ax.legend(fontsize=8)
+    ax.legend()
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title)
     return ax
 
 

@@ -225,3 +225,18 @@ def test_svg_compression_curve_checks_its_input():
         plots.svg_compression_curve([0, 1], [1.0], 0)
     with pytest.raises(ValueError, match="k must be a step from 0 to 1"):
         plots.svg_compression_curve([0, 1], [1.0, 1.5], 2)
+
+
+def test_plot_style_is_readable_and_colour_blind_safe():
+    import matplotlib as mpl
+
+    from bpe_lab import plots
+
+    with mpl.rc_context():
+        plots.use_style()
+        assert mpl.rcParams["font.size"] >= 12 and mpl.rcParams["axes.labelsize"] >= 12
+        assert mpl.rcParams["axes.prop_cycle"].by_key()["color"] == plots.PALETTE
+    # Okabe-Ito, and every series also differs by something other than colour.
+    assert plots.PALETTE[:3] == ["#0072B2", "#D55E00", "#009E73"]
+    assert len(set(plots.MARKERS)) == len(plots.MARKERS) and len(set(plots.HATCHES)) == len(plots.HATCHES)
+    assert 'border:1px solid' in plots.html_chunks(["a", "b"])  # chips have visible boundaries
