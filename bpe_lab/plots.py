@@ -27,6 +27,7 @@ MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*"]
 HATCHES = ["", "//", "..", "xx", "\\\\", "oo", "--", "++"]
 WINNER = PALETTE[1]  # vermillion: the pair merged next
 OTHER = PALETTE[0]  # blue
+BEST_PATH = "#000000"  # the Viterbi stepper's best path, drawn thickest
 
 # Sizes for a room: readable from the back row on a projector, still fine on a laptop.
 STYLE = {
@@ -72,7 +73,7 @@ def _number(value) -> str:
 
 
 def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the corpus (word counts included)") -> str:
-    """The pair counts as an HTML bar chart: most frequent on top, the winner in orange.
+    """The pair counts as an HTML bar chart: most frequent on top, the winner in orange and marked ◀.
 
     ``bars`` is a list of ``(pair, count, is_winner)`` as made by ``bpe_lab.widgets.histogram_view``.
     HTML rather than matplotlib so a slider move redraws it instantly; each bar carries its count.
@@ -91,7 +92,7 @@ def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the 
             f'font-family:monospace">{html.escape(pair_label(pair))}</div>'
             f'<div style="flex:1;display:flex;align-items:center">'
             f'<div style="background:{colour};width:{0.82 * width:.1f}%;height:13px"></div>'
-            f'<span style="padding-left:4px">{_number(count)}</span></div></div>'
+            f'<span style="padding-left:4px">{_number(count)}{" ◀" if winner else ""}</span></div></div>'
         )
     rows.append('<div style="text-align:center;color:#444;margin-top:4px;padding-left:140px">'
                 f"{html.escape(xlabel)} &rarr;</div></div>")

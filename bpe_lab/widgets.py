@@ -282,8 +282,8 @@ class MergeExplorer:
 
 def _histogram_title(k: int, n: int) -> str:
     if k < n:
-        return f"pair counts after {k} merges (orange: merged next)"
-    return f"pair counts after all {k} merges (orange: would be next)"
+        return f"pair counts after {k} merges (◀ orange: merged next)"
+    return f"pair counts after all {k} merges (◀ orange: would be next)"
 
 
 def merge_explorer(corpus_or_result, num_merges: int | None = None, *, word: str = "",
@@ -440,7 +440,7 @@ class WordPieceExplorer:
         self.texts = wordpiece_corpus_views(result)
         n = len(result.steps)
         self.histograms = [plots.html_pair_histogram(
-            wordpiece_histogram_view(result, k), f"pair scores after {k} merges (orange: merged next)",
+            wordpiece_histogram_view(result, k), f"pair scores after {k} merges (◀ orange: merged next)",
             xlabel="count(ab) / (count(a) x count(b))") for k in range(n + 1)]
         self.vocabs = [set(result.vocab_after(k)) for k in range(n + 1)]
         self._tokenize = wordpiece.tokenize
@@ -494,7 +494,7 @@ def wordpiece_explorer(result, word: str = "") -> WordPieceExplorer:
 
 def viterbi_view(table, k: int) -> str:
     """What the Viterbi stepper shows at position k, as HTML: the lattice as arcs over the characters
-    (chosen back-pointers up to k in orange, the best path in red once k reaches the end) and, for each
+    (chosen back-pointers up to k in thick orange, the best path in thick black once k reaches the end) and, for each
     position up to k, every candidate with its score and the winner marked."""
     text = table.text
     n = len(text)
@@ -517,8 +517,9 @@ def viterbi_view(table, k: int) -> str:
             x1, x2 = 20 + step * arc.start, 20 + step * arc.end
             lift = 14 + 16 * (arc.end - arc.start)
             key = (arc.start, arc.end)
-            colour, width_ = ("#c0392b", 3) if key in best_path else (("#e8710a", 2.5) if key in chosen else (
-                "#4a7fb0" if arc.end <= k else "#ccc", 1))
+            # Thickness tells the three apart as well as colour (Okabe-Ito orange and blue, black).
+            colour, width_ = (plots.BEST_PATH, 4) if key in best_path else ((plots.PALETTE[4], 3) if key in chosen else (
+                plots.OTHER if arc.end <= k else "#bbb", 1))
             parts.append(f'<path d="M {x1} {base} Q {(x1 + x2) / 2} {base - 2 * lift} {x2} {base}" fill="none" '
                          f'stroke="{colour}" stroke-width="{width_}"/>')
             parts.append(f'<text x="{(x1 + x2) / 2}" y="{base - lift - 2}" text-anchor="middle" fill="{colour}">'

@@ -155,7 +155,7 @@ def test_viterbi_stepper_views():
     middle = widgets.viterbi_view(table, 2)
     assert "ca: 0.00 + -1.80 = -1.80 ★" in middle and "<tr><td>3</td>" not in middle
     end = widgets.viterbi_view(table, 4)
-    assert "best segmentation:</b> cats (log-probability -3.00)" in end and "#c0392b" in end
+    assert "best segmentation:</b> cats (log-probability -3.00)" in end and 'stroke="#000000" stroke-width="4"' in end
     stepper = widgets.viterbi_stepper("cats", cats)
     assert len(stepper.frames) == 5
     assert [child.value for child in stepper.stack.children] == stepper.frames
