@@ -6,8 +6,10 @@ The rules, so a lecture deck follows the notebook's own structure:
 * every markdown cell that opens with a ``## `` section heading starts a new **slide**
   (one idea per slide), so a heading never sits in the middle of a cell;
 * any other markdown cell starts a **sub-slide** (detail below the section, reached with ↓);
-* a code cell continues the slide of the text before it (``-``), so code and its output stay
-  together with the sentence that introduces them;
+* a code cell continues the slide of the text before it, so code and its output stay together
+  with the sentence that introduces them. "Continue" is written as *no* ``slideshow`` metadata:
+  jupyterlab-slideshow ignores a cell marked ``"-"`` (it knows only a missing type), and RISE and
+  nbconvert read a missing type as "continue" too;
 * the closing "**Exercises:**" link stays on the summary slide.
 
 Usage (run it again after editing a notebook; the test suite checks the notebooks follow the rules):
@@ -50,17 +52,22 @@ def split_at_headings(nb) -> int:
     return splits
 
 
-def expected_slide_type(nb, index: int) -> str:
+def expected_slide_type(nb, index: int) -> str | None:
+    """"slide", "subslide", or None (continue the current slide: no metadata)."""
     cell = nb.cells[index]
     if index == 0:
         return "slide"
     if cell.cell_type == "code":
-        return "-"
+        return None
     if cell.source.startswith("## "):
         return "slide"
     if cell.source.startswith("**Exercises:**"):
-        return "-"
+        return None
     return "subslide"
+
+
+def _type(cell) -> str | None:
+    return cell.metadata.get("slideshow", {}).get("slide_type")
 
 
 def differences(nb) -> list[str]:
@@ -69,7 +76,7 @@ def differences(nb) -> list[str]:
     for index, cell in enumerate(nb.cells):
         if cell.cell_type == "markdown" and index > 0 and "\n## " in cell.source:
             out.append(f"cell {index}: a '## ' heading in the middle of a markdown cell")
-        found = cell.metadata.get("slideshow", {}).get("slide_type")
+        found = _type(cell)
         wanted = expected_slide_type(nb, index)
         if found != wanted:
             out.append(f"cell {index}: slide_type {found!r}, expected {wanted!r}")
@@ -79,7 +86,11 @@ def differences(nb) -> list[str]:
 def apply(nb) -> None:
     split_at_headings(nb)
     for index, cell in enumerate(nb.cells):
-        cell.metadata["slideshow"] = {"slide_type": expected_slide_type(nb, index)}
+        wanted = expected_slide_type(nb, index)
+        if wanted is None:
+            cell.metadata.pop("slideshow", None)
+        else:
+            cell.metadata["slideshow"] = {"slide_type": wanted}
 
 
 def main(argv=None) -> int:
@@ -98,8 +109,8 @@ def main(argv=None) -> int:
             apply(nb)
             nbformat.write(nb, path)
             print(f"{path.name}: {len(nb.cells)} cells, "
-                  f"{sum(c.metadata['slideshow']['slide_type'] == 'slide' for c in nb.cells)} slides, "
-                  f"{sum(c.metadata['slideshow']['slide_type'] == 'subslide' for c in nb.cells)} sub-slides")
+                  f"{sum(_type(c) == 'slide' for c in nb.cells)} slides, "
+                  f"{sum(_type(c) == 'subslide' for c in nb.cells)} sub-slides")
     return 1 if bad else 0
 
 

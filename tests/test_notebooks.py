@@ -39,7 +39,7 @@ def test_structure(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_slide_layout(path):
-    """Every cell has its slide type, by the rules of scripts/slides.py (title slide, a slide per section,
+    """Every cell has its slide type (none = continue the slide), by the rules of scripts/slides.py (title slide, a slide per section,
     sub-slides for detail, code on the slide of its text). Fix with: .venv/bin/python scripts/slides.py"""
     import importlib.util
 
@@ -48,7 +48,7 @@ def test_slide_layout(path):
     spec.loader.exec_module(slides)
     nb = nbformat.read(path, as_version=4)
     assert slides.differences(nb) == [], "run .venv/bin/python scripts/slides.py to fix the slide layout"
-    types = [cell.metadata["slideshow"]["slide_type"] for cell in nb.cells]
+    types = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells]
     assert types[0] == "slide" and types.count("slide") >= 4, "a title slide and a slide per section"
 
 
