@@ -166,9 +166,9 @@ class CompressionFigure:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
 
         self.curve = curve
-        self.fig = Figure(figsize=(5.6, 3.5), dpi=100)
+        self.fig = Figure(figsize=(5.0, 3.3), dpi=100)
         FigureCanvasAgg(self.fig)
-        self.fig.subplots_adjust(left=0.2, right=0.84, bottom=0.15, top=0.9)
+        self.fig.subplots_adjust(left=0.19, right=0.81, bottom=0.16, top=0.89)
         self.ax = self.fig.add_subplot()
         compression_curve(self.ax, curve["merges"], curve["symbols"], curve["bytes_per_token"])
         right = self.fig.axes[-1]  # the bytes-per-token axis compression_curve added with twinx
@@ -214,8 +214,10 @@ def svg_compression_curve(merges: Sequence[int], bytes_per_token: Sequence[float
         raise ValueError(f"k must be a step from 0 to {len(merges) - 1}, got {k!r}")
     left, right, top, bottom = 52, 12, 26, 40
     plot_w, plot_h = width - left - right, height - top - bottom
-    x_max = max(merges[-1], 1)
-    y_max = max(bytes_per_token) * 1.1 or 1.0
+    x_step = max(1, int(_nice_step(max(merges[-1], 1))))  # merges are whole numbers
+    x_max = x_step * -(-max(merges[-1], 1) // x_step)
+    y_step = _nice_step(max(bytes_per_token))
+    y_max = y_step * (int(max(bytes_per_token) / y_step) + 1)
 
     def x(value):
         return left + plot_w * value / x_max
@@ -226,14 +228,13 @@ def svg_compression_curve(merges: Sequence[int], bytes_per_token: Sequence[float
     points = " ".join(f"{x(m):.1f},{y(b):.1f}" for m, b in zip(merges, bytes_per_token))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
              f'aria-label="bytes per token after {k} merges: {bytes_per_token[k]:.2f}" '
-             f'style="font-family:sans-serif;font-size:12px">',
+             f'style="font-family:sans-serif;font-size:13px">',
              f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#999"/>']
-    for i in range(5):  # y ticks
-        value = y_max * i / 4
-        parts.append(f'<text x="{left - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{value:.1f}</text>')
-    for i in range(5):  # x ticks
-        value = round(x_max * i / 4)
-        parts.append(f'<text x="{x(value):.1f}" y="{top + plot_h + 14}" text-anchor="middle">{value}</text>')
+    for i in range(int(round(y_max / y_step)) + 1):  # y ticks
+        value = i * y_step
+        parts.append(f'<text x="{left - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{value:g}</text>')
+    for value in range(0, int(x_max) + 1, int(x_step)):  # x ticks
+        parts.append(f'<text x="{x(value):.1f}" y="{top + plot_h + 14}" text-anchor="middle">{value:,}</text>')
     parts.append(f'<polyline points="{points}" fill="none" stroke="{WINNER}" stroke-width="2"/>')
     parts.append(f'<line x1="{x(merges[k]):.1f}" y1="{top}" x2="{x(merges[k]):.1f}" y2="{top + plot_h}" '
                  'stroke="black" stroke-dasharray="4 3"/>')
@@ -245,6 +246,17 @@ def svg_compression_curve(merges: Sequence[int], bytes_per_token: Sequence[float
                  f'{bytes_per_token[k]:.2f} bytes per token after {merges[k]} merges</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _nice_step(span: float, most: int = 5):
+    """A round tick step (1, 2 or 5 times a power of ten) giving at most ``most`` steps over ``span``."""
+    step = 10.0 ** (len(str(int(span))) - 3) if span >= 1 else 0.1
+    while True:
+        for factor in (1, 2, 5):
+            if span / (step * factor) <= most:
+                value = step * factor
+                return int(value) if value >= 1 and float(value).is_integer() else value
+        step *= 10
 
 
 def _png(canvas) -> bytes:
