@@ -11,7 +11,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.bpe_lab-installed
 
-.PHONY: lab test html install chromium bench clean
+.PHONY: lab test html install web-assets chromium bench clean
 
 # As root (containers), JupyterLab refuses to start without --allow-root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -19,21 +19,24 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(STAMP)
 	$(PY) -m jupyterlab $(ROOT_FLAG) notebooks/
 
-test: $(STAMP) chromium
+test: $(STAMP) web-assets chromium
 	$(PY) -m pytest
 
-html: $(STAMP)
+html: $(STAMP) web-assets
 	$(PY) scripts/build_html.py --out build/html
 
 install: $(STAMP)
 
-# Reinstall whenever pyproject.toml or the pinned web assets change. fetch_web_assets.py downloads the
-# widget renderer and MathJax for the static pages (pinned, sha512-checked) into .venv/share/bpe-lab-web/.
-$(STAMP): pyproject.toml scripts/fetch_web_assets.py | $(PY)
+# Reinstall whenever pyproject.toml changes.
+$(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,reference]'
-	$(PY) scripts/fetch_web_assets.py
 	touch $(STAMP)
+
+# The widget renderer and MathJax for the static pages (pinned, sha512-checked), downloaded once into
+# .venv/share/bpe-lab-web/ from the npm registry; instant when already there. `make lab` does not need them.
+web-assets: $(STAMP)
+	$(PY) scripts/fetch_web_assets.py
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "BPE Lab needs Python 3.10 or newer; run: make PYTHON=python3.11 ...")'

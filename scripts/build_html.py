@@ -252,7 +252,7 @@ def copy_assets(out: Path) -> None:
     missing = fetch_web_assets.problems(source)
     if missing:
         raise BuildError("the web assets for the static pages are not installed ("
-                         + "; ".join(missing) + "): run `make install`")
+                         + "; ".join(missing) + "): run `make web-assets`")
     target = out / STATIC
     for pin in fetch_web_assets.PINS:
         (target / pin["dest"]).mkdir(parents=True, exist_ok=True)

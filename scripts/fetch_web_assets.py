@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         for line in found:
             print(f"fetch_web_assets: {line}", file=sys.stderr)
         if found:
-            print("fetch_web_assets: run `make install` to fetch them", file=sys.stderr)
+            print("fetch_web_assets: run `make web-assets` to fetch them", file=sys.stderr)
         return 1 if found else 0
     if not found and not args.force:
         print(f"web assets up to date in {root}")

@@ -9,7 +9,7 @@ handle shows frames 1 and 2; no JavaScript error and no failed request. A screen
 build/test-artifacts/html/.
 
 The widget renderer and MathJax come from local copies fetched at install time
-(scripts/fetch_web_assets.py, run by `make install` / `make test`); if they are missing this test fails
+(scripts/fetch_web_assets.py, run by `make web-assets`, which `make test` and `make html` run); if they are missing this test fails
 (it does not skip): CI runs `make test`, which installs them.
 
 The other tests run the build script's argument errors, without a browser or a kernel.
@@ -80,7 +80,7 @@ def test_missing_web_assets_say_run_make_install(tmp_path):
     out = tmp_path / "site"
     proc = run_build("01", "--out", str(out), env=quiet_env(tmp_path, BPE_LAB_WEB_ASSETS=str(tmp_path / "none")))
     assert proc.returncode == 2, proc.stdout + proc.stderr
-    assert "run `make install`" in proc.stderr
+    assert "run `make web-assets`" in proc.stderr
     assert "Traceback" not in proc.stderr
     assert "executed" not in proc.stdout  # it stops before running any notebook
     assert not (out / PAGE).exists()
@@ -105,7 +105,7 @@ def site(tmp_path_factory) -> Path:
     missing = fetch_web_assets.problems()
     if missing:
         pytest.fail("the web assets of the static HTML edition are not installed ("
-                    + "; ".join(missing) + "): run `make install`")
+                    + "; ".join(missing) + "): run `make web-assets`")
     tmp = tmp_path_factory.mktemp("html")
     out = tmp / "site"
     started = time.perf_counter()
