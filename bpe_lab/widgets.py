@@ -163,15 +163,29 @@ def histogram_view(result: bpe.TrainResult, k: int, limit: int = 15) -> list[tup
 def word_view(result: bpe.TrainResult, k: int, text: str, end_of_word: str | None = None) -> list[list]:
     """(c) Each word of ``text`` tokenized by the first ``k`` merges (one list of symbols per word).
 
+    On a byte-level result (symbols are bytes) each word is split into its UTF-8 bytes.
+
     >>> result = bpe.train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3)
     >>> word_view(result, 3, "hugs bug")
     [['hug', 's'], ['b', 'ug']]
+    >>> word_view(bpe.train({b"hug": 10, b"hugs": 5}, 2), 2, "hugs")
+    [[b'hug', b's']]
     """
     result = _check_result(result)
     k = result._check_k(k)
     if not isinstance(text, str):
         raise TypeError(f"text must be a str such as 'hugs', got {type(text).__name__}")
+    if _holds_bytes(result):
+        return [bpe.encode(tuple(bytes([b]) for b in word.encode("utf-8", "surrogatepass")), result.merges[:k])
+                for word in text.split()]
     return [bpe.encode(split_word(word, end_of_word), result.merges[:k]) for word in text.split()]
+
+
+def _holds_bytes(result: bpe.TrainResult) -> bool:
+    """Whether a training result is byte-level (its symbols are bytes rather than str)."""
+    for word in result.corpus:
+        return bool(word) and isinstance(word[0], bytes)
+    return False
 
 
 def compression_view(result: bpe.TrainResult, end_of_word: str | None = None) -> dict:

@@ -240,3 +240,15 @@ def test_plot_style_is_readable_and_colour_blind_safe():
     assert plots.PALETTE[:3] == ["#0072B2", "#D55E00", "#009E73"]
     assert len(set(plots.MARKERS)) == len(plots.MARKERS) and len(set(plots.HATCHES)) == len(plots.HATCHES)
     assert 'border:1px solid' in plots.html_chunks(["a", "b"])  # chips have visible boundaries
+
+
+def test_explorer_on_byte_level_merges_splits_a_typed_word_into_bytes():
+    """Notebook 03's explorer: a word typed into the box is split into UTF-8 bytes, as the merges are bytes
+    (found by the browser test: it used to raise TypeError in the slider's observer)."""
+    result = bpe.train({"café".encode(): 6, b"cafe": 3, "été".encode(): 2}, 4)
+    explorer = widgets.merge_explorer(result, word="café")
+    for k in range(result.num_merges + 1):
+        explorer.show(k)
+        assert "token" in explorer.word_out.value
+    assert b"".join(widgets.word_view(result, 4, "café")[0]) == "café".encode()
+    assert "café" in widgets.merge_step_frames(result, "café")[2]
