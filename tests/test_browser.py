@@ -103,6 +103,7 @@ def record(label: str, what: str, seconds: float, timings: bool = True) -> None:
 def run_all_until_drawn(nb, label: str, needle: str, what: str, drawn: Callable[[dict], bool]) -> str:
     """Mark the cell whose source contains ``needle``, run all, wait until ``drawn(state)`` holds for
     its widget and then until "run all" has finished. Returns the cell's CSS selector."""
+    record(label, "page load until the kernel is idle", nb.timings["page load until kernel connected+idle"])
     selector = nb.mark_cell(needle, "widget-under-test")
     nb.focus = selector  # the screenshot shows this cell
     started = time.perf_counter()
@@ -269,30 +270,35 @@ def test_merge_steps_slider_switches_frames(notebook):
                       selector)
 
 
+def word_tokens(state: dict) -> int | None:
+    """How many tokens the explorer's word view reports, "(N tokens)"."""
+    word = html_containing(state, r"\(\d+ tokens?\)")
+    return int(re.search(r"\((\d+) tokens?\)", word["text"]).group(1)) if word else None
+
+
 def test_byte_level_merge_explorer(notebook):
-    """Notebook 03, the merge explorer on byte-level merges (French, Russian, Hindi)."""
+    """Notebook 03, the merge explorer on byte-level merges (French, Russian, Hindi), then a typed word."""
     with notebook(NB03) as nb:
         selector = run_all_until_drawn(nb, "03", "widgets.merge_explorer(few_result", "the byte-level explorer",
                                        explorer_drawn)
-        before, after = drive_merge_explorer(nb, "03", selector)
+        _, after = drive_merge_explorer(nb, "03", selector)
         # Byte-level: the corpus view shows bytes that are not whole characters as ⟨hex⟩.
         assert "⟨" in after["stdout"][0], first_line(after["stdout"][0])
 
-
-@pytest.mark.xfail(
-    reason="widget bug (bpe_lab/widgets.py, MergeExplorer on a byte-level result): a typed word is split "
-           "into str characters (corpus.split_word) but the merges are bytes, so word_view raises "
-           "TypeError ('the word holds str symbols but the merges hold bytes symbols') in the slider's "
-           "observer at any step > 0, and the explorer stops redrawing", raises=AssertionError, strict=False)
-def test_byte_level_merge_explorer_with_a_typed_word(notebook):
-    """Notebook 03: type a word into the explorer's word box, then move the slider."""
-    with notebook(NB03) as nb:
-        selector = run_all_until_drawn(nb, "03 word", "widgets.merge_explorer(few_result", "the byte-level explorer",
-                                       explorer_drawn)
+        # A typed Hindi word is split into its UTF-8 bytes (one token each before any merge); the
+        # first merges (⟨e0⟩ + ⟨a4⟩ ...) join Devanagari bytes. Moving the slider with a word in the
+        # box once raised TypeError in the kernel (str characters against bytes merges).
+        word = "अधिकार"
+        size = len(word.encode("utf-8"))
         word_box = nb.page.locator(f"{selector} .widget-text input").first
-        drive(nb, "03 word", "typed 'droits' until its tokens are shown", lambda: word_box.fill("droits"),
-              lambda now: html_containing(now, r"\(6 tokens\)"), selector)
-        drive_merge_explorer(nb, "03 word", selector)
+        drive(nb, "03", "type a Hindi word until its tokens are shown", lambda: word_box.fill(word),
+              lambda now: word_tokens(now) is not None, selector)
+        drive(nb, "03", "ArrowLeft x3 until step 0 (word in bytes)", press(nb, selector, "ArrowLeft", 3),
+              lambda now: explorer_shows_step(now, 0) and word_tokens(now) == size, selector)
+        state = drive(nb, "03", "ArrowRight x3 until step 3 (word merged)", press(nb, selector, "ArrowRight", 3),
+                      lambda now: explorer_shows_step(now, 3) and word_tokens(now) is not None
+                      and word_tokens(now) < size, selector)
+        print(f"[browser test] 03: {word!r} ({size} UTF-8 bytes) in {word_tokens(state)} tokens after 3 merges")
 
 
 # --------------------------------------------------------------------------------------------------
