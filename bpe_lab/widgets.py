@@ -475,7 +475,7 @@ class WordPieceExplorer:
             return
         vocab = self.vocabs[self.slider.value]
         pieces = [piece for word in words for piece in self._tokenize(word, vocab)]
-        self.word_out.value = plots.html_chunks(pieces) + f"({len(pieces)} pieces, {len(vocab)} in the vocabulary)"
+        self.word_out.value = plots.html_chunks(pieces) + f"({len(pieces)} piece{'s' if len(pieces) != 1 else ''}, {len(vocab)} in the vocabulary)"
 
     def show(self, k: int) -> None:
         if self.slider.value != k:

@@ -367,7 +367,7 @@ def wordpiece_view(state: dict):
     """(corpus text, score histogram, word split, pieces in the vocabulary) of the WordPiece explorer."""
     text = state["stdout"][0] if state["stdout"] else ""
     histogram = html_starting(state, "pair scores")
-    split = html_containing(state, r"\(\d+ pieces, \d+ in the vocabulary\)")
+    split = html_containing(state, r"\(\d+ pieces?, \d+ in the vocabulary\)")
     vocab = re.search(r"(\d+) in the vocabulary", split["text"]) if split else None
     return text, histogram, split, int(vocab.group(1)) if vocab else None
 
