@@ -149,7 +149,7 @@ def exercise_questions(path: Path) -> list[tuple[str, str]]:
 
 async def _execute_one(path: Path, timeout: int, semaphore: asyncio.Semaphore):
     import nbformat
-    from nbclient import NotebookClient
+    from bpe_lab._nbclient import NotebookClient  # nbclient, minus a stall on lost wake-ups
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
     async with semaphore:

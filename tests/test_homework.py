@@ -6,7 +6,7 @@ import json
 import nbformat
 import pytest
 from conftest import ROOT
-from nbclient import NotebookClient
+from bpe_lab._nbclient import NotebookClient  # nbclient, minus a stall on lost wake-ups
 
 from bpe_lab import exercise_sets, grade
 

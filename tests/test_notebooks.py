@@ -54,7 +54,7 @@ def test_slide_layout(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_runs_top_to_bottom(path, tmp_path, monkeypatch):
-    from nbclient import NotebookClient
+    from bpe_lab._nbclient import NotebookClient  # nbclient, minus a stall on lost wake-ups
 
     # keep matplotlib's and IPython's caches out of the user's home
     monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path / "mpl"))
