@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import numbers
 import os
+import reprlib
 import tempfile
 from collections import Counter
 from functools import partial
@@ -38,6 +39,26 @@ def _check_text(text) -> str:
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
     return text
+
+
+_SURROGATE = regex.compile(r"[\ud800-\udfff]")
+
+
+def _surrogate_error(text: str) -> ValueError:
+    """The error for a text UTF-8 cannot encode: it names the first lone surrogate and what to do.
+
+    A Python str can hold a lone surrogate (U+D800–U+DFFF), e.g. from ``bytes.decode(errors="surrogateescape")``
+    or from a JSON "\\ud83d" escape cut in half; UTF-8 has no bytes for one, so it has no token ids either.
+    """
+    match = _SURROGATE.search(text)
+    if match is None:  # not expected: only surrogates make UTF-8 encoding fail
+        return ValueError("text cannot be encoded as UTF-8")
+    return ValueError(
+        f"text contains a lone surrogate U+{ord(match.group()):04X} at index {match.start()}, which UTF-8 "
+        "cannot encode, so it has no token ids. Remove or replace it first, e.g. "
+        "text.encode('utf-8', errors='replace').decode('utf-8') turns each one into '?'; if it is half of a "
+        "UTF-16 pair, text.encode('utf-16', 'surrogatepass').decode('utf-16') joins the pairs."
+    )
 
 
 def _check_pattern(pattern):
@@ -245,19 +266,29 @@ class Tokenizer:
             return self.encode_ordinary(text)
         ids: list[int] = []
         pieces = regex.split("(" + "|".join(regex.escape(n) for n in sorted(allowed, key=len, reverse=True)) + ")", text)
-        for position, piece in enumerate(pieces):
-            if position % 2:  # the separators regex.split keeps: the special tokens themselves
-                ids.append(self.special_tokens[piece])
-            elif piece:
-                ids += self.encode_ordinary(piece)
+        try:
+            for position, piece in enumerate(pieces):
+                if position % 2:  # the separators regex.split keeps: the special tokens themselves
+                    ids.append(self.special_tokens[piece])
+                elif piece:
+                    ids += self._encode_ordinary(piece)
+        except UnicodeEncodeError:
+            raise _surrogate_error(text) from None  # the index in the whole text, not in one piece
         return ids
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Text -> ids, with any special-token text encoded as ordinary characters.
 
-        Each distinct chunk is encoded once; repeated chunks are looked up in a cache.
+        Each distinct chunk is encoded once; repeated chunks are looked up in a cache. A text UTF-8
+        cannot encode (one with a lone surrogate) raises ``ValueError`` naming the character and its index.
         """
         _check_text(text)
+        try:
+            return self._encode_ordinary(text)
+        except UnicodeEncodeError:
+            raise _surrogate_error(text) from None
+
+    def _encode_ordinary(self, text: str) -> list[int]:
         chunks = self._split(text)  # ['It', ' is', ' a', ' truth', ...]
         cache = self._cache
         missing = set(chunks).difference(cache)
@@ -276,14 +307,35 @@ class Tokenizer:
         out = []
         decoder = self._decoder
         for position, i in enumerate(ids):
-            token = decoder.get(i) if not isinstance(i, bool) else None
+            # subtle: check the type first: 3.0 == 3 and hash(3.0) == hash(3), so a float would find a token
+            if type(i) is not int and (isinstance(i, bool) or not isinstance(i, numbers.Integral)):
+                raise TypeError(f"ids[{position}] must be an integer token id ({self._valid_ids()}), "
+                                f"got {reprlib.repr(i)} of type {type(i).__name__}")
+            token = decoder.get(i)
             if token is None:
-                if isinstance(i, bool) or not isinstance(i, numbers.Integral):
-                    raise TypeError(f"ids[{position}] must be an integer, got {i!r}")
-                raise ValueError(f"ids[{position}] = {i} is not a token id of this tokenizer "
-                                 f"(ids run from 0 to {self.vocab_size - 1})")
+                raise ValueError(f"ids[{position}] = {i} is not a token id of this tokenizer ({self._valid_ids()})")
             out.append(token)
         return b"".join(out)
+
+    def _valid_ids(self) -> str:
+        """The ids this tokenizer has, as ranges, for error messages: "ids run from 0 to 299", or with
+        the gaps of a custom numbering: "its ids are 0-100255, 100257-100260 and 100276"."""
+        cached = getattr(self, "_valid_ids_text", None)  # (number of ids, text); add_special_token adds one
+        if cached is not None and cached[0] == len(self._decoder):
+            return cached[1]
+        ids = sorted(self._decoder)
+        ranges, start = [], ids[0]
+        for previous, current in zip(ids, ids[1:] + [-1]):  # -1 closes the last range
+            if current != previous + 1:
+                ranges.append(f"{start}" if start == previous else f"{start}-{previous}")
+                start = current
+        shown = ranges if len(ranges) <= 6 else ranges[:5] + [f"{len(ranges) - 5} more ranges up to {ids[-1]}"]
+        if len(ids) == ids[-1] + 1:
+            text = f"ids run from 0 to {ids[-1]}"
+        else:
+            text = "its ids are " + (", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0])
+        self._valid_ids_text = (len(ids), text)
+        return text
 
     def decode(self, ids) -> str:
         """Ids -> text. Bytes that are not valid UTF-8 (a cut-off character) become '\ufffd'."""
