@@ -50,3 +50,16 @@ def test_the_time_limit_still_holds_across_slices():
 def test_no_time_limit_means_wait_until_the_message_comes():
     channel = FakeChannel(ready_at=time.monotonic() + 0.6)
     assert asyncio.run(_nbclient._in_slices(channel.get_msg)(timeout=None)) == {"msg": "reply"}
+
+
+def test_both_ways_of_starting_a_kernel_use_the_sliced_waits():
+    """``execute()`` goes through the async start, ``setup_kernel()`` through its sync twin: both patched."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("6 * 7")])
+    client = _nbclient.NotebookClient(notebook, kernel_name="python3", timeout=60)
+    with client.setup_kernel():
+        assert client.kc.shell_channel.get_msg.__name__ == "get_msg_in_slices"
+        assert client.kc.iopub_channel.get_msg.__name__ == "get_msg_in_slices"
+        client.execute_cell(notebook.cells[0], 0)
+    assert notebook.cells[0].outputs[0]["data"]["text/plain"] == "42"
