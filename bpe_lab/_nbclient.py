@@ -8,7 +8,7 @@ Known upstream as jupyter/nbclient#312 ("when cell contains ipywidget, execute c
 block"). The results were right, only late; but a grader or a CI run would wait for nothing.
 
 Measured on this machine, notebook 01 and 03 run 20 times each with both cores busy: plain nbclient
-stalled in about 1 run in 20 (5 times in about 100 runs); with the sliced waits, 0 in 40.
+stalled in about 1 run in 20 (6 times in about 130 runs); with the sliced waits, 0 in 40.
 
 The cure: wait on the kernel's sockets in short slices. Each slice ends with a fresh poll, which sees
 a message that is already there, so a missed wake-up costs at most one slice (0.25 s). The overall
