@@ -12,11 +12,8 @@ them unless allowed, as tiktoken does. The real GPT-2 vocabulary is built on thi
 
 from __future__ import annotations
 
-import json
 import numbers
-import os
 import reprlib
-import tempfile
 from collections import Counter
 from functools import partial
 from itertools import chain, repeat
@@ -24,7 +21,7 @@ from pathlib import Path
 
 import regex
 
-from . import fast_bpe, pretokenize
+from . import fast_bpe, pretokenize, storage
 from .byte_level import from_printable, show_token, to_printable
 
 __all__ = ["Tokenizer", "FORMAT", "FORMAT_VERSION"]
@@ -363,72 +360,70 @@ class Tokenizer:
 
     # ------------------------------------------------------------------------------------------
     def to_dict(self) -> dict:
+        """The tokenizer as the JSON document ``save`` writes (without its checksum)."""
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
             "pattern": self.pattern,
             # GPT-2's printable characters keep the file readable and exact (one character per byte)
             "merges": [[to_printable(left), to_printable(right)] for left, right in self.merges],
-            "special_tokens": dict(self.special_tokens),
+            # by id, so the same tokens give the same file whatever order they were added in
+            "special_tokens": dict(sorted(self.special_tokens.items(), key=lambda item: item[1])),
             # the id of each token in vocabulary order (bytes 0-255, then merges), or null for the default
             "token_ids": None if self._external == list(range(len(self.vocab))) else list(self._external),
         }
 
     def save(self, path) -> Path:
-        """Write the tokenizer as JSON (written to a temporary file first, so a crash never leaves half a file)."""
-        path = Path(path)
-        text = json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-        return path
+        """Write the tokenizer as versioned JSON; returns the path.
+
+        The file is written to a temporary file first and then renamed, so an interrupted save never
+        leaves half a file (see ``bpe_lab.storage``); the same tokenizer always gives the same bytes.
+        """
+        payload = {key: value for key, value in self.to_dict().items() if key not in ("format", "version")}
+        return storage.save(path, "tokenizer", payload)
 
     @classmethod
     def load(cls, path) -> "Tokenizer":
-        """Read a tokenizer saved with ``save``; a damaged or foreign file gets an error naming it."""
-        path = Path(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise FileNotFoundError(f"no tokenizer file at {path}") from None
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"{path} is not a BPE Lab tokenizer file: it is not valid JSON ({exc}); "
-                             "was it truncated or written by another program?") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"{path} is not a BPE Lab tokenizer file (expected \"format\": \"{FORMAT}\")")
-        if data.get("version") != FORMAT_VERSION:
-            raise ValueError(f"{path} has format version {data.get('version')!r}; this bpe_lab reads version "
-                             f"{FORMAT_VERSION}")
-        merges = data.get("merges")
+        """Read a tokenizer saved with ``save``.
+
+        A truncated, damaged or foreign file, one of another kind or of a newer version raises
+        ``bpe_lab.storage.FileFormatError`` (a ``ValueError``) naming the file and the problem.
+        """
+        return storage.load(path, "tokenizer", lambda payload, version: cls._from_payload(payload))
+
+    @classmethod
+    def _from_payload(cls, data: dict) -> "Tokenizer":
+        """The fields of a saved tokenizer -> a Tokenizer; ValueError/TypeError for anything wrong."""
+        merges = data["merges"]
         if not isinstance(merges, list):
-            raise ValueError(f"{path}: \"merges\" must be a list of [left, right] pairs")
+            raise ValueError(f"\"merges\" must be a list of [left, right] pairs, got {type(merges).__name__}")
         pairs = []
         for rank, merge in enumerate(merges):
             if not (isinstance(merge, list) and len(merge) == 2 and all(isinstance(p, str) and p for p in merge)):
-                raise ValueError(f"{path}: merges[{rank}] must be a pair of non-empty strings, got {merge!r}")
+                raise ValueError(f"merges[{rank}] must be a pair of non-empty strings, got {storage._short(merge)}")
             try:
                 pairs.append((from_printable(merge[0]), from_printable(merge[1])))
             except ValueError as exc:
-                raise ValueError(f"{path}: merges[{rank}]: {exc}") from None
-        special = data.get("special_tokens") or {}
-        numbering = data.get("token_ids")
-        if not isinstance(special, dict) or not (numbering is None or isinstance(numbering, list)):
-            raise ValueError(f"{path}: \"special_tokens\" must be an object and \"token_ids\" a list or null")
-        try:
-            token_ids = None
-            if numbering is not None:
-                if len(numbering) != 256 + len(pairs):
-                    raise ValueError(f"\"token_ids\" has {len(numbering)} ids for {256 + len(pairs)} tokens")
-                tokens = [bytes([b]) for b in range(256)] + [left + right for left, right in pairs]
-                token_ids = dict(zip(tokens, numbering))
-            return cls(pairs, data.get("pattern"), special_tokens=special, token_ids=token_ids)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"{path}: {exc}") from None
+                raise ValueError(f"merges[{rank}]: {exc}") from None
+        pattern, special, numbering = data["pattern"], data.get("special_tokens", {}), data.get("token_ids")
+        if not (pattern is None or isinstance(pattern, str)):
+            raise ValueError(f"pattern must be a name such as \"gpt2\", a regex string or null, got {storage._short(pattern)}")
+        if not isinstance(special, dict):
+            raise ValueError(f"\"special_tokens\" must be an object name -> id, got {storage._short(special)}")
+        if not (numbering is None or isinstance(numbering, list)):
+            raise ValueError(f"\"token_ids\" must be a list of ids or null, got {type(numbering).__name__}")
+        token_ids = None
+        if numbering is not None:
+            if len(numbering) != 256 + len(pairs):
+                raise ValueError(f"\"token_ids\" has {len(numbering)} ids for {256 + len(pairs)} tokens "
+                                 "(256 bytes and one per merge)")
+            tokens = [bytes([b]) for b in range(256)] + [left + right for left, right in pairs]
+            token_ids = {}
+            for token, token_id in zip(tokens, numbering):
+                # a token made by two different merges has one id, so both entries must agree
+                if token_ids.setdefault(token, token_id) != token_id:
+                    raise ValueError(f"\"token_ids\" gives the token {token!r} two ids, {token_ids[token]} and {token_id}")
+        return cls(pairs, pattern, special_tokens=special, token_ids=token_ids)
 
     def __repr__(self) -> str:
         return f"Tokenizer(vocab_size={self.vocab_size}, pattern={self.pattern!r})"

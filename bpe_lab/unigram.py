@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from . import storage
+
 __all__ = [
     "Arc",
     "ViterbiTable",
@@ -37,6 +39,8 @@ __all__ = [
     "count_segmentations",
     "SentencePieceModel",
     "read_sentencepiece_model",
+    "save_model",
+    "load_model",
     "train",
     "UnigramResult",
     "TrainingRound",
@@ -393,11 +397,102 @@ def read_sentencepiece_model(path) -> SentencePieceModel:
                         key = {3: "add_dummy_prefix", 4: "remove_extra_whitespaces", 5: "escape_whitespaces"}[field]
                         normalizer[key] = bool(field_value)
     except (ValueError, UnicodeDecodeError, struct.error) as exc:
-        raise ValueError(f"{path} is not a readable SentencePiece model: {exc}") from None
+        raise storage.FileFormatError(path, f"is not a readable SentencePiece model: {exc}; was it truncated "
+                                            "or damaged?") from None
     if not pieces:
-        raise ValueError(f"{path} is not a SentencePiece model: it holds no pieces")
+        raise storage.FileFormatError(path, "is not a SentencePiece model: it holds no pieces")
+    problem = _sentencepiece_problem(pieces)
+    if problem:
+        raise storage.FileFormatError(path, f"is not a readable SentencePiece model: {problem}; was it damaged?")
     return SentencePieceModel(pieces, normalizer["name"], normalizer["add_dummy_prefix"],
                               normalizer["remove_extra_whitespaces"], normalizer["escape_whitespaces"])
+
+
+def _sentencepiece_problem(pieces: list) -> str | None:
+    """What makes a model's (piece, score, type) list unusable, or None (SentencePiece refuses these too)."""
+    seen = set()
+    for number, (piece, score, kind) in enumerate(pieces):
+        if not piece:
+            return f"piece {number} is empty"
+        if piece in seen:
+            return f"piece {number} ({piece!r}) is listed twice"
+        seen.add(piece)
+        if kind in (_NORMAL, _USER_DEFINED) and (math.isnan(score) or score > 0):
+            return f"piece {number} ({piece!r}) has the score {score}, not a log-probability"
+    if not any(kind in (_NORMAL, _USER_DEFINED) for _, _, kind in pieces):
+        return "it holds no normal pieces to segment with"
+    return None
+
+
+# ------------------------------------------------------------------------------------------------
+# Saving and loading a trained model (BPE Lab's own versioned JSON; see bpe_lab.storage)
+# ------------------------------------------------------------------------------------------------
+
+def _check_saved_pieces(log_probs: dict) -> None:
+    """What a saved model holds: non-empty pieces with finite log-probabilities at most 0."""
+    if not log_probs:
+        raise ValueError("the model has no pieces")
+    for piece, value in log_probs.items():
+        if not isinstance(piece, str) or not piece:
+            raise ValueError(f"pieces must be non-empty strings, got {storage._short(piece)}")
+        try:
+            finite = not isinstance(value, bool) and isinstance(value, numbers.Real) and math.isfinite(value)
+        except OverflowError:  # an integer too large for a float
+            finite = False
+        if not finite:
+            raise ValueError(f"the log-probability of {piece!r} must be a finite number, got {storage._short(value)}")
+        if value > 0:
+            raise ValueError(f"the log-probability of {piece!r} is {value}, positive; a log-probability is at most 0")
+
+
+def save_model(model, path) -> Path:
+    """Save a trained Unigram model as versioned JSON (atomically); returns the path.
+
+    ``model``: a ``UnigramResult`` (from ``train``) or a dict piece -> log-probability. Pieces are
+    written most probable first; floats are written so that they read back exactly.
+
+    >>> import tempfile, pathlib
+    >>> log_probs = {"c": -2.5, "a": -2.3, "t": -2.4, "cat": -1.2, "at": -1.9}
+    >>> path = save_model(log_probs, pathlib.Path(tempfile.mkdtemp()) / "unigram.json")
+    >>> loaded = load_model(path)
+    >>> loaded == log_probs, list(loaded)[:2], viterbi("cat", loaded)
+    (True, ['cat', 'at'], (['cat'], -1.2))
+    """
+    if isinstance(model, UnigramResult):
+        model = model.log_probs
+    if not isinstance(model, dict):
+        raise TypeError(f"model must be a UnigramResult or a dict piece -> log-probability, got {type(model).__name__}")
+    _check_saved_pieces(model)
+    pieces = sorted(([piece, float(value)] for piece, value in model.items()), key=lambda item: (-item[1], item[0]))
+    return storage.save(path, "unigram", {"pieces": pieces})
+
+
+def load_model(path) -> dict:
+    """Read a model saved with ``save_model``: the dict piece -> log-probability that ``viterbi``,
+    ``nbest`` and ``sample`` take (most probable piece first).
+
+    A truncated, damaged or foreign file, one of another kind or of a newer version raises
+    ``bpe_lab.storage.FileFormatError`` (a ``ValueError``) naming the file and the problem.
+    """
+
+    def build(payload: dict, version: int) -> dict:
+        pieces = payload["pieces"]
+        if not isinstance(pieces, list):
+            raise ValueError(f"\"pieces\" must be a list of [piece, log-probability] pairs, got {type(pieces).__name__}")
+        log_probs = {}
+        for number, item in enumerate(pieces):
+            if not (isinstance(item, list) and len(item) == 2):
+                raise ValueError(f"pieces[{number}] must be a [piece, log-probability] pair, got {storage._short(item)}")
+            piece, value = item
+            if not isinstance(piece, str) or not piece:
+                raise ValueError(f"pieces[{number}]: a piece must be a non-empty string, got {storage._short(piece)}")
+            if piece in log_probs:
+                raise ValueError(f"pieces[{number}]: the piece {piece!r} is listed twice")
+            log_probs[piece] = value
+        _check_saved_pieces(log_probs)
+        return {piece: float(value) for piece, value in log_probs.items()}
+
+    return storage.load(path, "unigram", build)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import bpe
+from . import bpe, storage
 
 __all__ = [
     "PREFIX",
@@ -41,6 +41,9 @@ __all__ = [
     "WordPieceStep",
     "tokenize",
     "load_vocab",
+    "WordPieceVocabulary",
+    "save_vocabulary",
+    "load_vocabulary",
     "bert_normalize",
     "bert_pre_tokenize",
     "bert_tokenize",
@@ -262,16 +265,131 @@ def load_vocab(path) -> dict[str, int]:
     except FileNotFoundError:
         raise FileNotFoundError(f"no vocabulary file at {path}") from None
     except UnicodeDecodeError as exc:
-        raise ValueError(f"{path} is not a UTF-8 vocab.txt: {exc}") from None
+        raise storage.FileFormatError(path, f"is not a UTF-8 vocab.txt: {exc}") from None
     if lines and lines[-1] == "":
         lines.pop()
     vocab = {}
     for number, piece in enumerate(lines):
         if not piece or piece in vocab:
-            raise ValueError(f"{path}, line {number + 1}: a piece must be non-empty and listed once, got {piece!r}")
+            raise storage.FileFormatError(path, f", line {number + 1}: a piece must be non-empty and listed once, "
+                                                f"got {storage._short(piece)}; is it a BERT vocab.txt?")
         vocab[piece] = number
-    _check_vocab(vocab)
+    if not vocab:
+        raise storage.FileFormatError(path, "is empty: a BERT vocab.txt lists one piece per line")
+    if UNK not in vocab:
+        raise storage.FileFormatError(path, f"has no {UNK!r} piece: WordPiece needs it for words it cannot "
+                                            "cover; is it a BERT vocab.txt, and complete?")
     return vocab
+
+
+# ------------------------------------------------------------------------------------------------
+# Saving and loading a trained vocabulary (BPE Lab's own versioned JSON; see bpe_lab.storage)
+# ------------------------------------------------------------------------------------------------
+
+class WordPieceVocabulary(dict):
+    """piece -> id in id order, plus which pieces are special tokens: what ``load_vocabulary`` returns.
+
+    It is a dict like ``load_vocab``'s, so ``tokenize``, ``bert_tokenize`` and ``save_vocabulary`` take it.
+    """
+
+    def __init__(self, pieces=(), special_tokens=()):
+        super().__init__((piece, number) for number, piece in enumerate(pieces))
+        self.special_tokens = list(special_tokens)
+
+    @property
+    def pieces(self) -> list:
+        """The pieces in id order."""
+        return list(self)
+
+    def __eq__(self, other):
+        if isinstance(other, WordPieceVocabulary) and self.special_tokens != other.special_tokens:
+            return False
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"WordPieceVocabulary({len(self)} pieces, special_tokens={self.special_tokens!r})"
+
+
+def _check_pieces(pieces: list, special_tokens: list) -> None:
+    """The rules a saved vocabulary follows (checked on saving and on loading); ValueError if broken."""
+    seen = set()
+    for number, piece in enumerate(pieces):
+        if not isinstance(piece, str) or not piece:
+            raise ValueError(f"pieces[{number}] must be a non-empty str, got {storage._short(piece)}")
+        if piece in seen:
+            raise ValueError(f"pieces[{number}] = {piece!r} is listed twice; each piece has one id")
+        seen.add(piece)
+    if UNK not in seen:
+        raise ValueError(f"the pieces have no {UNK!r}: tokenize needs it for words it cannot cover")
+    specials = set()
+    for number, name in enumerate(special_tokens):
+        if not isinstance(name, str) or name not in seen:
+            raise ValueError(f"special_tokens[{number}] = {storage._short(name)} is not one of the pieces")
+        if name in specials:
+            raise ValueError(f"special_tokens[{number}] = {name!r} is listed twice")
+        specials.add(name)
+
+
+def save_vocabulary(vocab, path, *, special_tokens=None) -> Path:
+    """Save a trained WordPiece vocabulary as versioned JSON (atomically); returns the path.
+
+    ``vocab``: a ``WordPieceResult`` (from ``train`` or ``fast_train``), a ``WordPieceVocabulary``, a
+    list of pieces in id order, or a dict piece -> id with ids 0…n-1 (e.g. from ``load_vocab``). The
+    order of the pieces (their ids) is kept. ``special_tokens``: which pieces are special; by default
+    those of the result or vocabulary, none for a plain list or dict. The pieces must include "[UNK]".
+
+    >>> import tempfile, pathlib
+    >>> result = train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 5 + 10)
+    >>> path = save_vocabulary(result, pathlib.Path(tempfile.mkdtemp()) / "wordpiece.json")
+    >>> vocab = load_vocabulary(path)
+    >>> vocab.pieces == result.vocab, vocab.special_tokens[:2], tokenize("hugs", vocab)
+    (True, ['[PAD]', '[UNK]'], ['hu', '##gs'])
+    """
+    if isinstance(vocab, WordPieceResult):
+        pieces, default = list(vocab.vocab), list(vocab.special_tokens)
+    elif isinstance(vocab, WordPieceVocabulary):
+        pieces, default = sorted(vocab, key=vocab.__getitem__), list(vocab.special_tokens)
+    elif isinstance(vocab, Mapping):
+        ids = list(vocab.values())
+        if any(isinstance(i, bool) or not isinstance(i, int) for i in ids) or sorted(ids) != list(range(len(ids))):
+            raise ValueError("vocab as a dict must map each piece to its id, the ids being 0, 1, ... n-1 once each")
+        pieces, default = sorted(vocab, key=vocab.__getitem__), []
+    elif isinstance(vocab, (list, tuple)):
+        pieces, default = list(vocab), []
+    else:
+        hint = " (a set has no order: pass a list)" if isinstance(vocab, (set, frozenset)) else ""
+        raise TypeError("vocab must be a WordPieceResult, a list of pieces in id order or a dict piece -> id, "
+                        f"got {type(vocab).__name__}{hint}")
+    if special_tokens is None:
+        special_tokens = default
+    elif isinstance(special_tokens, (str, bytes)) or not hasattr(special_tokens, "__iter__"):
+        raise TypeError(f"special_tokens must be a list of pieces, got {type(special_tokens).__name__}")
+    special_tokens = list(special_tokens)
+    _check_pieces(pieces, special_tokens)
+    return storage.save(path, "wordpiece", {"special_tokens": special_tokens, "pieces": pieces})
+
+
+def load_vocabulary(path) -> WordPieceVocabulary:
+    """Read a vocabulary saved with ``save_vocabulary``: a ``WordPieceVocabulary`` (piece -> id).
+
+    A truncated, damaged or foreign file, one of another kind or of a newer version raises
+    ``bpe_lab.storage.FileFormatError`` (a ``ValueError``) naming the file and the problem.
+    """
+
+    def build(payload: dict, version: int) -> WordPieceVocabulary:
+        pieces, special_tokens = payload["pieces"], payload["special_tokens"]
+        if not isinstance(pieces, list) or not isinstance(special_tokens, list):
+            raise ValueError("\"pieces\" and \"special_tokens\" must be lists of strings, got "
+                             f"{type(pieces).__name__} and {type(special_tokens).__name__}")
+        _check_pieces(pieces, special_tokens)
+        return WordPieceVocabulary(pieces, special_tokens)
+
+    return storage.load(path, "wordpiece", build)
 
 
 def _is_chinese(char: str) -> bool:

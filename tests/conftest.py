@@ -28,6 +28,17 @@ def record_parity(name: str, strings: int, tokens: int) -> None:
     total[1] += tokens
 
 
+# Fuzzed loads of damaged saved files (tests/test_storage.py): per format, [loads, loaded the original
+# content, clear FileFormatError, anything else], printed at the end too.
+FUZZ: dict[str, list[int]] = {}
+
+
+def record_fuzz(name: str, loads: int, same: int, clear_errors: int, other: int) -> None:
+    total = FUZZ.setdefault(name, [0, 0, 0, 0])
+    for i, value in enumerate((loads, same, clear_errors, other)):
+        total[i] += value
+
+
 def pytest_terminal_summary(terminalreporter):
     if TIMINGS:
         terminalreporter.section("timings")
@@ -37,6 +48,11 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("parity with production libraries")
         for name, (strings, tokens) in PARITY.items():
             terminalreporter.write_line(f"{name:<62} {strings:>8,} strings {tokens:>11,} tokens")
+    if FUZZ:
+        terminalreporter.section("fuzzed loads of damaged files")
+        for name, (loads, same, clear, other) in FUZZ.items():
+            terminalreporter.write_line(f"{name:<48} {loads:>6,} loads: {same:>5,} original content, "
+                                        f"{clear:>5,} clear errors, {other} other")
 
 
 def assert_same_ids(ours, reference, texts, label: str) -> None:
