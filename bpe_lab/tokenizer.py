@@ -140,6 +140,8 @@ class Tokenizer:
                              f"give {name!r} an unused id, e.g. {self.vocab_size}")
         if name in self.special_tokens:
             raise ValueError(f"special token {name!r} is already registered (id {self.special_tokens[name]})")
+        if _SURROGATE.search(name):
+            raise ValueError(f"special token {name!r}: " + str(_surrogate_error(name)).replace("text contains", "it contains"))
         self.special_tokens[name] = token_id
         self._decoder[token_id] = name.encode("utf-8")
 
@@ -162,7 +164,10 @@ class Tokenizer:
         chunks = pretokenize.chunk_counts(text, pattern) if pattern is not None else Counter([text] if text else [])
         if not chunks:
             raise ValueError("text is empty: pass the text to learn merges from")
-        words = {chunk.encode("utf-8"): count for chunk, count in chunks.items()}
+        try:
+            words = {chunk.encode("utf-8"): count for chunk, count in chunks.items()}
+        except UnicodeEncodeError:
+            raise _surrogate_error(text) from None  # the index in the whole text
         result = fast_bpe.train(words, int(vocab_size) - 256, tie_break=tie_break)
         return cls(result.merges, pattern)
 

@@ -498,3 +498,14 @@ def test_sentencepiece_pieces_join_back_to_the_normalised_text(botchan, text):
         else:
             assert all(char not in botchan.log_probs for char in piece), piece
             assert piece_id == botchan.unk_id
+
+
+def test_lone_surrogates_in_training_text_and_special_token_names_get_the_clear_error():
+    import pytest as _pytest
+
+    from bpe_lab.tokenizer import Tokenizer
+
+    with _pytest.raises(ValueError, match=r"lone surrogate U\+DC80 at index 2"):
+        Tokenizer.train("ab\udc80cd", 300)
+    with _pytest.raises(ValueError, match=r"special token '\\udc80': it contains a lone surrogate U\+DC80"):
+        Tokenizer(special_tokens={"\udc80": 300})
