@@ -22,7 +22,6 @@ from __future__ import annotations
 import time
 from queue import Empty
 
-from jupyter_core.utils import run_sync
 from nbclient import NotebookClient as _NotebookClient
 from nbclient.util import run_sync
 
@@ -54,9 +53,4 @@ class NotebookClient(_NotebookClient):
 
     # nbclient binds its sync twin to the base class's coroutine at class creation; rebind it here,
     # or ``setup_kernel()`` (used by cell-by-cell runs) would bypass the override.
-    start_new_kernel_client = run_sync(async_start_new_kernel_client)
-
-    # nbclient builds its blocking twin once, from the base class's coroutine: without this line the
-    # blocking path (``setup_kernel()`` then ``execute_cell()``, as the notebook tests use) would start
-    # a kernel client that waits without slices.
     start_new_kernel_client = run_sync(async_start_new_kernel_client)
