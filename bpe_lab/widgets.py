@@ -11,6 +11,21 @@ for step k:
 Each view is a plain function of (training result, k), so tests check what a student would see
 without a browser. ``MergeExplorer`` computes every frame once when it is built; moving the slider
 only swaps in the precomputed text and draws the picture.
+
+Text typed or pasted into a widget is tokenized up to a limit, so that a whole novel pasted into a box
+(684,768 characters) still redraws at once; past the limit the view says what it shows, e.g. "showing
+the first 1,998 characters of 684,768". The limits (the cut is moved back to the last space when there
+is one nearby, so no word is cut in half):
+
+  ``MERGE_EXPLORER_MAX_CHARS``      the merge explorer's "your word" box       500 characters
+  ``WORDPIECE_EXPLORER_MAX_CHARS``  the WordPiece explorer's "your word" box   500 characters
+  ``TOKEN_INSPECTOR_MAX_BYTES``     the token inspector's text area            2,000 UTF-8 bytes
+
+The inspector counts bytes because every token holds at least one: so it never draws more than 2,000
+chips, even for text of emoji (3 tokens each for GPT-2). With these limits a redraw takes under 10 ms
+in the kernel and under 0.1 s for the browser to lay out (benchmarks/bench_long_input.py measures
+both). The view functions themselves (``word_view``, ``inspect_tokens``, …) never truncate: only the
+widgets do.
 """
 
 from __future__ import annotations
@@ -22,7 +37,15 @@ import time
 from . import bpe, plots
 from .corpus import split_word
 
+# How much of a typed or pasted text the widgets tokenize (see the module docstring).
+MERGE_EXPLORER_MAX_CHARS = 500  # a one-word box; 500 characters of one endless word still encode in ~10 ms
+WORDPIECE_EXPLORER_MAX_CHARS = 500  # the same box in the WordPiece explorer
+TOKEN_INSPECTOR_MAX_BYTES = 2_000  # about a page of English (~550 GPT-2 tokens); never more than 2,000 chips
+
 __all__ = [
+    "MERGE_EXPLORER_MAX_CHARS",
+    "WORDPIECE_EXPLORER_MAX_CHARS",
+    "TOKEN_INSPECTOR_MAX_BYTES",
     "corpus_view",
     "corpus_views",
     "histogram_view",
@@ -52,6 +75,60 @@ def _show(symbol) -> str:
 def _segmented(symbols) -> str:
     """('h', 'ug', 's') -> 'h ug s' (symbols separated by spaces, as in the BPE paper)."""
     return " ".join(_show(s) for s in symbols)
+
+
+# Characters that would be invisible, or break the page, in a widget's HTML: C0 controls (tab, newline and
+# carriage return excepted: ``plots.html_chunks`` draws them as ⇥ ↵ ␍) and DEL become their control pictures
+# (NUL -> ␀), C1 controls and lone surrogates (which cannot even be sent to the browser as UTF-8) become ⟨U+…⟩.
+_VISIBLE = {c: chr(0x2400 + c) for c in range(32) if chr(c) not in "\t\n\r"}
+_VISIBLE[0x7F] = "\u2421"
+_VISIBLE.update({c: f"⟨U+{c:04X}⟩" for c in [*range(0x80, 0xA0), *range(0xD800, 0xE000)]})
+
+
+def _visible(text: str) -> str:
+    r"""``text`` with control characters and lone surrogates shown as visible marks (before HTML escaping).
+
+    >>> _visible("a\x00b\x1b[0m\ud800")
+    'a␀b␛[0m⟨U+D800⟩'
+    """
+    return text.translate(_VISIBLE)
+
+
+def _truncated(text: str, limit: int, unit: str = "characters") -> tuple[str, str]:
+    """The part of ``text`` a widget shows, and an HTML note saying so ("" when all of it is shown).
+
+    At most ``limit`` characters (or, with ``unit="UTF-8 bytes"``, characters whose UTF-8 bytes add up to
+    at most ``limit``); the cut moves back to the last whitespace if there is one in the last fifth,
+    so that no word is cut in half.
+
+    >>> _truncated("hug pug", 100)
+    ('hug pug', '')
+    >>> shown, note = _truncated("hugs pugs buns", 10)
+    >>> shown, "showing the first 9 characters of 14" in note
+    ('hugs pugs', True)
+    >>> _truncated("ééééé", 5, "UTF-8 bytes")[0]  # 2 bytes each
+    'éé'
+    """
+    if unit == "characters":
+        end = min(limit, len(text))
+    elif unit == "UTF-8 bytes":
+        end = size = 0  # only the first `limit` characters can fit, so this loop is short
+        for char in text[:limit]:
+            size += 1 if char < "\x80" else len(char.encode("utf-8", "surrogatepass"))
+            if size > limit:
+                break
+            end += 1
+    else:
+        raise ValueError(f"unit must be 'characters' or 'UTF-8 bytes', got {unit!r}")
+    if end == len(text):
+        return text, ""
+    cut = max(text.rfind(space, 0, end + 1) for space in (" ", "\n", "\t"))
+    if cut < end - end // 5:
+        cut = end
+    note = (f'<div class="bpe-truncated" style="color:#8a4b00;font-style:italic">showing the first {cut:,} '
+            f"characters of {len(text):,}; the rest is left out here to keep this view quick "
+            f"(limit {limit:,} {unit})</div>")
+    return text[:cut], note
 
 
 def _check_result(result) -> bpe.TrainResult:
@@ -175,10 +252,34 @@ def word_view(result: bpe.TrainResult, k: int, text: str, end_of_word: str | Non
     k = result._check_k(k)
     if not isinstance(text, str):
         raise TypeError(f"text must be a str such as 'hugs', got {type(text).__name__}")
-    if _holds_bytes(result):
-        return [bpe.encode(tuple(bytes([b]) for b in word.encode("utf-8", "surrogatepass")), result.merges[:k])
-                for word in text.split()]
-    return [bpe.encode(split_word(word, end_of_word), result.merges[:k]) for word in text.split()]
+    # bpe.encode's rule (merge the present pair learned earliest, until none is left), with the ranks of
+    # the first k merges built once rather than once per word, and each distinct word encoded once: a
+    # pasted text repeats its words a lot. tests/test_widgets.py checks it against bpe.encode.
+    ranks = {pair: rank for rank, pair in enumerate(result.merges[:k])}
+    as_bytes = _holds_bytes(result)
+    words = text.split()
+    encoded = {}
+    for word in dict.fromkeys(words):
+        if as_bytes:
+            symbols = tuple(bytes([b]) for b in word.encode("utf-8", "surrogatepass"))
+        else:
+            symbols = split_word(word, end_of_word)
+        encoded[word] = _encode(symbols, ranks)
+    return [list(encoded[word]) for word in words]
+
+
+def _encode(symbols: tuple, ranks: dict) -> tuple:
+    """``bpe.encode(symbols, merges)`` given ``ranks = {pair: rank}`` of those merges."""
+    while len(symbols) >= 2:
+        best = None
+        for pair in zip(symbols, symbols[1:]):
+            rank = ranks.get(pair)
+            if rank is not None and (best is None or rank < best[0]):
+                best = (rank, pair)
+        if best is None:
+            break
+        symbols = bpe._merge(symbols, *best[1])
+    return symbols
 
 
 def _holds_bytes(result: bpe.TrainResult) -> bool:
@@ -217,7 +318,8 @@ class MergeExplorer:
 
     Build it with ``merge_explorer(...)``; display it by making it the last expression of a cell.
     Attributes a test or a lecturer may use: ``slider``, ``word_box``, ``result``, ``show(k)`` (move
-    to step k), ``last_redraw_seconds``.
+    to step k), ``last_redraw_seconds``, ``max_chars`` (how much of the word box is split, default
+    ``MERGE_EXPLORER_MAX_CHARS``; a note says when the text is longer).
     """
 
     def __init__(self, result: bpe.TrainResult, *, word: str = "", end_of_word: str | None = None,
@@ -234,6 +336,7 @@ class MergeExplorer:
         self.curve = compression_view(result, end_of_word)
         self.figure = plots.CompressionFigure(self.curve)
         self.last_redraw_seconds = None
+        self.max_chars = MERGE_EXPLORER_MAX_CHARS  # of the word box's text; see the module docstring
 
         self.slider = w.IntSlider(value=0, min=0, max=n, step=1, description=title,
                                   continuous_update=True, layout=w.Layout(width="60%"))
@@ -256,16 +359,17 @@ class MergeExplorer:
         self._draw(0)
 
     def _draw_word(self, k: int) -> None:
-        text = self.word_box.value
+        text, note = _truncated(self.word_box.value, self.max_chars)
         if not text.strip():
-            self.word_out.value = "<i>type a word to see how the first k merges split it</i>"
+            self.word_out.value = f"{note}<i>type a word to see how the first k merges split it</i>"
             return
         words = word_view(self.result, k, text, self.end_of_word)
         box = ('<span style="border:1px solid #888;border-radius:3px;padding:0 4px;margin:0 1px;'
                'background:#eef3fa;font-family:monospace">{}</span>')
-        shown = " &nbsp; ".join("".join(box.format(html.escape(_show(s))) for s in symbols) for symbols in words)
+        shown = " &nbsp; ".join("".join(box.format(html.escape(_visible(_show(s)))) for s in symbols)
+                                for symbols in words)
         count = sum(len(symbols) for symbols in words)
-        self.word_out.value = f"{shown} &nbsp; ({count} token{'s' if count != 1 else ''})"
+        self.word_out.value = f"{note}{shown} &nbsp; ({count:,} token{'s' if count != 1 else ''})"
 
     def show(self, k: int) -> None:
         """Move to step ``k``, as if the slider had been moved (a lecturer can call this)."""
@@ -351,7 +455,8 @@ class TokenInspector:
     """A text area and a choice of tokenizer; the text's tokens as coloured chips with their ids.
 
     ``tokenizers`` maps a name to a Tokenizer, or to a function that builds one (called the first
-    time that name is chosen, so slow vocabularies load only when wanted).
+    time that name is chosen, so slow vocabularies load only when wanted). The text is tokenized up to
+    ``max_bytes`` UTF-8 bytes (default ``TOKEN_INSPECTOR_MAX_BYTES``); a note says when it is longer.
     """
 
     def __init__(self, tokenizers: dict, text: str = ""):
@@ -363,6 +468,8 @@ class TokenInspector:
             raise TypeError(f"text must be a str, got {type(text).__name__}")
         self._sources = dict(tokenizers)
         self._loaded: dict = {}
+        self.max_bytes = TOKEN_INSPECTOR_MAX_BYTES  # of the text tokenized; see the module docstring
+        self.last_redraw_seconds = None
         self.choice = w.ToggleButtons(options=list(tokenizers), description="tokenizer")
         self.text_box = w.Textarea(value=text, description="text", layout=w.Layout(width="95%", height="90px"),
                                    continuous_update=True, placeholder="type or paste any text")
@@ -380,16 +487,29 @@ class TokenInspector:
         return self._loaded[name]
 
     def show(self) -> None:
+        started = time.perf_counter()
         name = self.choice.value
         if name not in self._loaded:
             self.summary.value = f"<i>loading {html.escape(name)}…</i>"
-        view = inspect_tokens(self.tokenizer(name), self.text_box.value)
+        tokenizer = self.tokenizer(name)
+        if not self.text_box.value:
+            self.summary.value = f"<i>type or paste any text above to see its tokens ({html.escape(name)})</i>"
+            self.chips.value = ""
+            return
+        text, note = _truncated(self.text_box.value, self.max_bytes, "UTF-8 bytes")
+        try:
+            view = inspect_tokens(tokenizer, text)
+        except ValueError as error:  # e.g. a lone surrogate, which has no UTF-8 bytes and so no tokens
+            self.summary.value = f"{note}<i>{html.escape(_visible(str(error)))}</i>"
+            self.chips.value = ""
+            return
         self.summary.value = (
-            f"<b>{view['count']:,}</b> tokens &nbsp; <b>{view['bytes']:,}</b> bytes &nbsp; "
+            f"{note}<b>{view['count']:,}</b> tokens &nbsp; <b>{view['bytes']:,}</b> bytes &nbsp; "
             f"<b>{view['bytes_per_token']:.2f}</b> bytes per token &nbsp; ({html.escape(name)})"
         )
         pieces = [token for _, token in view["tokens"]]
         self.chips.value = plots.html_chunks(pieces, [i for i, _ in view["tokens"]])
+        self.last_redraw_seconds = time.perf_counter() - started
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -458,6 +578,8 @@ class WordPieceExplorer:
             xlabel="count(ab) / (count(a) x count(b))") for k in range(n + 1)]
         self.vocabs = [set(result.vocab_after(k)) for k in range(n + 1)]
         self._tokenize = wordpiece.tokenize
+        self.max_chars = WORDPIECE_EXPLORER_MAX_CHARS  # of the word box's text; see the module docstring
+        self.last_redraw_seconds = None
         self.slider = w.IntSlider(value=0, min=0, max=n, description="merges", layout=w.Layout(width="60%"))
         self.word_box = w.Text(value=word, description="your word", continuous_update=True)
         self.word_out = w.HTML()
@@ -469,13 +591,18 @@ class WordPieceExplorer:
         self.show(0)
 
     def _draw_word(self) -> None:
-        words = self.word_box.value.lower().split()
+        started = time.perf_counter()
+        text, note = _truncated(self.word_box.value, self.max_chars)
+        words = text.lower().split()
         if not words:
-            self.word_out.value = "<i>type a word: it is split by greedy longest match with the current vocabulary</i>"
+            self.word_out.value = f"{note}<i>type a word: it is split by greedy longest match with the current vocabulary</i>"
             return
         vocab = self.vocabs[self.slider.value]
-        pieces = [piece for word in words for piece in self._tokenize(word, vocab)]
-        self.word_out.value = plots.html_chunks(pieces) + f"({len(pieces)} piece{'s' if len(pieces) != 1 else ''}, {len(vocab)} in the vocabulary)"
+        split = {word: self._tokenize(word, vocab) for word in dict.fromkeys(words)}  # each distinct word once
+        pieces = [_visible(piece) for word in words for piece in split[word]]
+        self.word_out.value = (note + plots.html_chunks(pieces)
+                               + f"({len(pieces):,} piece{'s' if len(pieces) != 1 else ''}, {len(vocab)} in the vocabulary)")
+        self.last_redraw_seconds = time.perf_counter() - started
 
     def show(self, k: int) -> None:
         if self.slider.value != k:
@@ -635,8 +762,8 @@ def merge_step_frames(result: bpe.TrainResult, word: str = "", *, top_words: int
         if word.strip():
             words = word_view(result, k, word, end_of_word)
             count = sum(len(symbols) for symbols in words)
-            chips = plots.html_chunks([_show(s) for symbols in words for s in symbols])
-            split = (f'<div><b>{html.escape(word)}</b> after {k} merges: {count} token{"s" if count != 1 else ""}'
+            chips = plots.html_chunks([_visible(_show(s)) for symbols in words for s in symbols])
+            split = (f'<div><b>{html.escape(_visible(word))}</b> after {k} merges: {count} token{"s" if count != 1 else ""}'
                      f'{chips}</div>')
         else:
             split = ""

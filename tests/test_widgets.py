@@ -252,3 +252,202 @@ def test_explorer_on_byte_level_merges_splits_a_typed_word_into_bytes():
         assert "token" in explorer.word_out.value
     assert b"".join(widgets.word_view(result, 4, "café")[0]) == "café".encode()
     assert "café" in widgets.merge_step_frames(result, "café")[2]
+
+
+# ------------------------------------------------------------------------------------------------
+# Misuse: empty text, a whole novel pasted, text that could break the HTML
+# ------------------------------------------------------------------------------------------------
+
+def _novel() -> str:
+    from bpe_lab import corpus
+
+    return corpus.load_text("pride_and_prejudice.txt")  # 684,768 characters
+
+
+def _chip_texts(value: str) -> list[str]:
+    """The text of every chip (merge explorer boxes and plots.html_chunks chips) in a widget's HTML."""
+    import re
+
+    return re.findall(r"<span[^>]*>([^<]*)", value)
+
+
+def _timed(action) -> float:
+    import time
+
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def test_word_view_is_bpe_encode_word_by_word():
+    """word_view encodes each distinct word once with ranks built once: the same as bpe.encode per word."""
+    text = "hugs pugs hugs  bun\nhug hugss xyz hugs"
+    result = bpe.train(HUG, 6)
+    for k in range(result.num_merges + 1):
+        assert widgets.word_view(result, k, text) == [bpe.encode(w, result.merges[:k]) for w in text.split()]
+    marked = bpe.train({("l", "o", "w", "</w>"): 5, ("l", "o", "w", "e", "r", "</w>"): 2}, 5)
+    for k in range(6):
+        assert widgets.word_view(marked, k, "low lower low", end_of_word="</w>") == [
+            bpe.encode(tuple(w) + ("</w>",), marked.merges[:k]) for w in ["low", "lower", "low"]]
+    byte_result = bpe.train({"café".encode(): 6, b"cafe": 3}, 4)
+    for k in range(5):
+        assert widgets.word_view(byte_result, k, "café cafe café") == [
+            bpe.encode("café".encode(), byte_result.merges[:k]), bpe.encode(b"cafe", byte_result.merges[:k]),
+            bpe.encode("café".encode(), byte_result.merges[:k])]
+    views = widgets.word_view(result, 6, "hugs hugs")
+    views[0].append("x")  # the lists handed out are separate: changing one leaves the other alone
+    assert views[1] == widgets.word_view(result, 6, "hugs")[0]
+
+
+def test_truncation_limits_are_documented_constants():
+    assert widgets.MERGE_EXPLORER_MAX_CHARS == widgets.WORDPIECE_EXPLORER_MAX_CHARS == 500
+    assert widgets.TOKEN_INSPECTOR_MAX_BYTES == 2_000
+    for name in ["MERGE_EXPLORER_MAX_CHARS", "WORDPIECE_EXPLORER_MAX_CHARS", "TOKEN_INSPECTOR_MAX_BYTES"]:
+        assert name in widgets.__doc__ and name in widgets.__all__
+    assert widgets._truncated("short", 10) == ("short", "")
+    shown, note = widgets._truncated("a" * 30, 10)  # no space to cut at: cut at the limit
+    assert shown == "a" * 10 and "showing the first 10 characters of 30" in note
+    shown, note = widgets._truncated("word " * 10, 11)  # cut at the last space, not inside a word
+    assert shown == "word word" and "showing the first 9 characters of 50" in note
+    shown, note = widgets._truncated("🎉" * 30, 10, "UTF-8 bytes")  # 4 bytes each: 2 fit
+    assert shown == "🎉🎉" and "showing the first 2 characters of 30" in note and "10 UTF-8 bytes" in note
+    assert widgets._truncated("🎉" * 3, 12, "UTF-8 bytes") == ("🎉" * 3, "")
+
+
+def test_empty_text_gives_a_friendly_prompt():
+    from bpe_lab import gpt2, wordpiece
+
+    for word in ["", "   ", "\n\t"]:
+        explorer = widgets.merge_explorer(HUG, 3, word=word)
+        assert explorer.word_out.value == "<i>type a word to see how the first k merges split it</i>"
+        explorer.show(3)
+        assert "type a word" in explorer.word_out.value
+        wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20), word)
+        assert "type a word: it is split by greedy longest match" in wp.word_out.value
+    inspector = widgets.token_inspector({"GPT-2": gpt2.load()}, "")
+    assert "type or paste any text above" in inspector.summary.value and inspector.chips.value == ""
+    inspector.text_box.value = "  "  # spaces are text too: they have tokens
+    assert "<b>2</b> bytes" in inspector.summary.value and "␣" in inspector.chips.value
+    inspector.text_box.value = ""
+    assert "type or paste any text above" in inspector.summary.value and inspector.chips.value == ""
+
+
+def test_merge_explorer_with_a_novel_pasted_shows_its_start_and_says_so():
+    result = bpe.train(HUG, 5)
+    novel = _novel()
+    explorer = widgets.merge_explorer(result, word="")
+    explorer.show(5)
+    seconds = _timed(lambda: setattr(explorer.word_box, "value", novel))
+    value = explorer.word_out.value
+    shown, _ = widgets._truncated(novel, widgets.MERGE_EXPLORER_MAX_CHARS)
+    assert len(shown) <= widgets.MERGE_EXPLORER_MAX_CHARS < len(novel)
+    assert f"showing the first {len(shown):,} characters of {len(novel):,}" in value
+    count = sum(len(symbols) for symbols in widgets.word_view(result, 5, shown))
+    assert f"({count:,} tokens)" in value and len(_chip_texts(value)) == count
+    assert len(value) < 100_000
+    slider = _timed(lambda: explorer.show(2))  # the slider redraws the word too
+    assert "showing the first" in explorer.word_out.value
+    explorer.word_box.value = "hugs"
+    tokens = len(widgets.word_view(result, 2, "hugs")[0])
+    assert "showing the first" not in explorer.word_out.value and f"({tokens} tokens)" in explorer.word_out.value
+    print(f"\nmerge explorer, novel pasted: {1000 * seconds:.1f} ms; slider move with it: {1000 * slider:.1f} ms")
+
+
+def test_wordpiece_explorer_with_a_novel_pasted_shows_its_start_and_says_so():
+    from bpe_lab import wordpiece
+
+    result = wordpiece.train(HUG, 20)
+    novel = _novel()
+    explorer = widgets.wordpiece_explorer(result)
+    explorer.slider.value = explorer.slider.max
+    seconds = _timed(lambda: setattr(explorer.word_box, "value", novel))
+    value = explorer.word_out.value
+    shown, _ = widgets._truncated(novel, widgets.WORDPIECE_EXPLORER_MAX_CHARS)
+    assert f"showing the first {len(shown):,} characters of {len(novel):,}" in value
+    vocab = explorer.vocabs[explorer.slider.max]
+    pieces = [p for word in shown.lower().split() for p in wordpiece.tokenize(word, vocab)]
+    assert f"({len(pieces):,} pieces" in value and len(value) < 100_000
+    print(f"\nWordPiece explorer, novel pasted: {1000 * seconds:.1f} ms")
+
+
+def test_token_inspector_with_a_novel_pasted_shows_its_start_and_says_so():
+    from bpe_lab import gpt2
+
+    novel = _novel()
+    inspector = widgets.token_inspector({"GPT-2": gpt2.load()}, "")
+    seconds = _timed(lambda: setattr(inspector.text_box, "value", novel))
+    shown, _ = widgets._truncated(novel, widgets.TOKEN_INSPECTOR_MAX_BYTES, "UTF-8 bytes")
+    assert len(shown.encode()) <= widgets.TOKEN_INSPECTOR_MAX_BYTES
+    assert f"showing the first {len(shown):,} characters of {len(novel):,}" in inspector.summary.value
+    view = widgets.inspect_tokens(gpt2.load(), shown)
+    assert f"<b>{view['count']:,}</b> tokens" in inspector.summary.value
+    assert inspector.chips.value.count('class="bpe-chip"') == view["count"] < len(novel) // 100
+    assert inspector.text_box.value == novel  # the box keeps what was pasted
+    inspector.text_box.value = "strawberry"
+    assert "showing the first" not in inspector.summary.value
+    emoji = _timed(lambda: setattr(inspector.text_box, "value", "🎉" * 5_000))  # 3 tokens each
+    assert "showing the first 500 characters of 5,000" in inspector.summary.value
+    assert inspector.chips.value.count('class="bpe-chip"') <= widgets.TOKEN_INSPECTOR_MAX_BYTES
+    print(f"\ntoken inspector, novel pasted: {1000 * seconds:.1f} ms; 5,000 emoji: {1000 * emoji:.1f} ms")
+
+
+def test_view_functions_do_not_truncate():
+    from bpe_lab import gpt2
+
+    long = "hugs " * 2_000  # 10,000 characters, past every widget's limit
+    assert len(widgets.word_view(bpe.train(HUG, 5), 5, long)) == 2_000
+    assert widgets.inspect_tokens(gpt2.load(), long)["bytes"] == 10_000
+
+
+DANGEROUS = ["<script>alert(1)</script>", "a\x00b", "\x1b[31mred\x7f", "🎉 party", "x\ud800y", '"quoted" & \'single\'']
+
+
+def _safe(value: str) -> None:
+    """A widget's HTML: no live markup from the text, no invisible control characters, sendable as UTF-8."""
+    assert "<script" not in value and "\x00" not in value and "\x1b" not in value
+    value.encode("utf-8")  # a lone surrogate would make the kernel fail to send the update
+
+
+def test_widgets_escape_what_is_typed():
+    from bpe_lab import gpt2, wordpiece
+
+    merge = widgets.merge_explorer(HUG, 5, word="")
+    bytes_level = widgets.merge_explorer(bpe.train({"café".encode(): 6, b"cafe": 3}, 4), word="")
+    wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20))
+    inspector = widgets.token_inspector({"GPT-2": gpt2.load()}, "")
+    for text in DANGEROUS:
+        for explorer in (merge, bytes_level):
+            explorer.word_box.value = text
+            _safe(explorer.word_out.value)
+            assert "token" in explorer.word_out.value
+        wp.word_box.value = text
+        _safe(wp.word_out.value)
+        inspector.text_box.value = text
+        _safe(inspector.summary.value + inspector.chips.value)
+    merge.word_box.value = "<script>alert(1)</script>"
+    assert "&lt;" in merge.word_out.value and "&gt;" in merge.word_out.value
+    merge.word_box.value = "a\x00b 🎉"
+    assert _chip_texts(merge.word_out.value) == ["a", "␀", "b", "🎉"]
+    merge.word_box.value = "x\ud800y"
+    assert "⟨U+D800⟩" in merge.word_out.value
+    wp.word_box.value = "a\x00b"
+    assert "[UNK]" in wp.word_out.value  # not a word of the vocabulary; shown, not hidden
+    inspector.text_box.value = "<script>"
+    assert ["&lt;" in chip for chip in _chip_texts(inspector.chips.value)][:1] == [True]
+    inspector.text_box.value = "a\x00b"
+    assert "\\x00" in inspector.chips.value  # the NUL byte as a token, written out
+    inspector.text_box.value = "x\ud800y"  # no UTF-8 bytes, so no tokens: said, not raised
+    assert "lone surrogate" in inspector.summary.value and inspector.chips.value == ""
+    for frame in widgets.merge_step_frames(bpe.train(HUG, 2), "<script>a\x00b"):
+        _safe(frame)
+        assert "&lt;script&gt;a␀b" in frame
+
+
+def test_a_long_text_that_starts_blank_says_it_was_cut():
+    from bpe_lab import wordpiece
+
+    text = " " * 5_000 + "hugs"  # what is shown is blank, but the box is not
+    explorer = widgets.merge_explorer(HUG, 3, word=text)
+    assert "type a word" in explorer.word_out.value and "characters of 5,004" in explorer.word_out.value
+    wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20), text)
+    assert "type a word" in wp.word_out.value and "characters of 5,004" in wp.word_out.value
