@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .corpus import symbol_counts
+from .corpus import _short, symbol_counts
 
 __all__ = [
     "pair_counts",
@@ -57,7 +57,7 @@ TIE_BREAKS = ("smallest", "first")
 def _check_symbol(symbol, where: str) -> type:
     if not isinstance(symbol, (str, bytes)):
         raise TypeError(
-            f"{where}: every symbol must be a str (or bytes), got {symbol!r} ({type(symbol).__name__}); "
+            f"{where}: every symbol must be a str (or bytes), got {_short(symbol)} ({type(symbol).__name__}); "
             "a word is a sequence of symbols such as ('l', 'o', 'w')"
         )
     if len(symbol) == 0:
@@ -74,7 +74,7 @@ def _as_word(word, where: str) -> tuple:
     if isinstance(word, (tuple, list)):
         kinds = {_check_symbol(s, where) for s in word}
         if len(kinds) > 1:
-            raise TypeError(f"{where}: do not mix str and bytes symbols in one word: {word!r}")
+            raise TypeError(f"{where}: do not mix str and bytes symbols in one word: {_short(word)}")
         return tuple(word)
     raise TypeError(
         f"{where}: a word must be a str or a tuple/list of symbols such as ('l', 'o', 'w'), "
@@ -91,9 +91,9 @@ def _as_corpus(corpus) -> dict[tuple, int]:
         for word, count in corpus.items():
             symbols = _as_word(word, "corpus")
             if isinstance(count, bool) or not isinstance(count, numbers.Integral):
-                raise TypeError(f"corpus: the count of {word!r} must be a whole number, got {count!r}")
+                raise TypeError(f"corpus: the count of {_short(word)} must be a whole number, got {_short(count)}")
             if count <= 0:
-                raise ValueError(f"corpus: the count of {word!r} must be positive, got {count}")
+                raise ValueError(f"corpus: the count of {_short(word)} must be positive, got {count}")
             if not symbols:
                 raise ValueError("corpus: words must hold at least one symbol, got an empty word")
             words[symbols] = words.get(symbols, 0) + int(count)
@@ -114,31 +114,41 @@ def _as_corpus(corpus) -> dict[tuple, int]:
 
 def _check_num_merges(num_merges) -> int:
     if isinstance(num_merges, bool) or not isinstance(num_merges, numbers.Integral):
-        raise TypeError(f"num_merges must be a whole number such as 10, got {num_merges!r} ({type(num_merges).__name__})")
+        raise TypeError(f"num_merges must be a whole number such as 10, got {_short(num_merges)} "
+                        f"({type(num_merges).__name__})")
     if num_merges < 0:
         raise ValueError(f"num_merges must be 0 or more, got {num_merges}")
     return int(num_merges)
 
 
+def _check_tie_break(tie_break, choices: tuple, note: str = "") -> str:
+    if not isinstance(tie_break, str) or tie_break not in choices:
+        kind = f" ({type(tie_break).__name__})" if not isinstance(tie_break, str) else ""
+        error = ValueError if isinstance(tie_break, str) else TypeError
+        raise error(f"tie_break must be one of {choices}{note}, got {_short(tie_break)}{kind}")
+    return tie_break
+
+
 def _check_merges(merges) -> list[tuple]:
     """Merges as a list of (left, right) tuples, each pair at most once."""
     if isinstance(merges, (str, bytes)) or not isinstance(merges, Iterable):
+        hint = "; pass result.merges" if hasattr(merges, "merges") else ""
         raise TypeError(
             "merges must be a list of (left, right) pairs such as [('l', 'o'), ('lo', 'w')], "
-            f"got {type(merges).__name__}"
+            f"got {type(merges).__name__}{hint}"
         )
     checked = []
     seen = set()
     kinds = set()
     for rank, merge in enumerate(merges):
         if not isinstance(merge, (tuple, list)) or len(merge) != 2:
-            raise ValueError(f"merges[{rank}] must be a pair (left, right), got {merge!r}")
+            raise ValueError(f"merges[{rank}] must be a pair (left, right), got {_short(merge)}")
         left, right = merge
         kinds.add(_check_symbol(left, f"merges[{rank}]"))
         kinds.add(_check_symbol(right, f"merges[{rank}]"))
         pair = (left, right)
         if pair in seen:
-            raise ValueError(f"merges[{rank}] repeats the pair {pair!r}; each pair may appear once")
+            raise ValueError(f"merges[{rank}] repeats the pair {_short(pair)}; each pair may appear once")
         seen.add(pair)
         checked.append(pair)
     if len(kinds) > 1:
@@ -195,8 +205,14 @@ def merge_pair(symbols, pair) -> tuple:
     >>> merge_pair(('a', 'a', 'a'), ('a', 'a'))
     ('aa', 'a')
     """
-    symbols = _as_word(symbols, "merge_pair")
-    (left, right), = _check_merges([pair])
+    symbols = _as_word(symbols, "symbols")
+    if not isinstance(pair, (tuple, list)):
+        raise TypeError(f"pair must be a tuple (left, right) such as ('u', 'g'), got {type(pair).__name__}")
+    if len(pair) != 2:
+        raise ValueError(f"pair must be a pair of symbols (left, right) such as ('u', 'g'), got {_short(pair)}")
+    left, right = pair
+    if {_check_symbol(left, "pair"), _check_symbol(right, "pair")} == {str, bytes}:
+        raise TypeError("pair: use str symbols or bytes symbols, not both")
     _check_same_kind(symbols, [(left, right)])
     return _merge(symbols, left, right)
 
@@ -310,6 +326,8 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> TrainResul
     ``corpus``: a text (split on whitespace, one symbol per character), a mapping word -> count where a
     word is a str or a tuple of symbols, or a list of words.
 
+    ``num_merges`` may be larger than the merges there are: see below.
+
     Ties: the highest count wins; among equal counts the smallest ``(left, right)`` under Python's
     ordering wins (``tie_break="first"`` instead takes the first tied pair met in the corpus, as many
     tutorials' ``max(counts, key=counts.get)`` does). Training stops early when every word is a single
@@ -323,8 +341,7 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> TrainResul
     """
     words = _as_corpus(corpus)
     num_merges = _check_num_merges(num_merges)
-    if tie_break not in TIE_BREAKS:
-        raise ValueError(f"tie_break must be one of {TIE_BREAKS}, got {tie_break!r}")
+    _check_tie_break(tie_break, TIE_BREAKS)
 
     start = dict(words)
     merges, steps = [], []
@@ -400,7 +417,8 @@ def encode(symbols, merges) -> list:
     """Encode one word: repeatedly merge the present pair that was learned earliest (lowest rank).
 
     ``symbols`` is a str (one symbol per character), bytes (one symbol per byte) or a sequence of
-    symbols such as ``('l', 'o', 'w', '</w>')``.
+    symbols such as ``('l', 'o', 'w', '</w>')``. An empty word gives [], and merges whose symbols never
+    occur in the word do not apply (the second example).
 
     >>> encode("lowest", [("l", "o"), ("lo", "w"), ("e", "s"), ("es", "t")])
     ['low', 'est']

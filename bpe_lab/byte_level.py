@@ -28,6 +28,16 @@ def _check_text(text, name: str = "text") -> str:
     return text
 
 
+def _utf8(text: str, name: str = "text") -> bytes:
+    """``text.encode("utf-8")``, with a ValueError naming the argument for a lone surrogate (which has no bytes)."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        char = text[exc.start]
+        raise ValueError(f"{name} holds a lone surrogate U+{ord(char):04X} at index {exc.start}, which has no UTF-8 "
+                         "bytes; remove or replace it first, e.g. with text.encode('utf-8', errors='replace')") from None
+
+
 def char_bytes(char: str) -> bytes:
     """The UTF-8 bytes of one character (1 to 4 of them).
 
@@ -36,8 +46,8 @@ def char_bytes(char: str) -> bytes:
     """
     _check_text(char, "char")
     if len(char) != 1:
-        raise ValueError(f"char must be exactly one character, got {char!r} ({len(char)} characters)")
-    return char.encode("utf-8")
+        raise ValueError(f"char must be exactly one character, got {char[:20]!r} ({len(char)} characters)")
+    return _utf8(char, "char")
 
 
 def bytes_by_char(text: str) -> list[tuple[str, bytes]]:
@@ -46,7 +56,8 @@ def bytes_by_char(text: str) -> list[tuple[str, bytes]]:
     >>> bytes_by_char("né")
     [('n', b'n'), ('é', b'\\xc3\\xa9')]
     """
-    return [(char, char.encode("utf-8")) for char in _check_text(text)]
+    _utf8(_check_text(text))  # a lone surrogate anywhere is refused with its index
+    return [(char, char.encode("utf-8")) for char in text]
 
 
 def bytes_to_unicode() -> dict[int, str]:
@@ -100,8 +111,10 @@ def from_printable(text: str) -> bytes:
     _check_text(text)
     try:
         return bytes(_CHAR_TO_BYTE[char] for char in text)
-    except KeyError as exc:
-        raise ValueError(f"{exc.args[0]!r} is not one of GPT-2's 256 printable byte characters") from None
+    except KeyError:
+        index = next(i for i, char in enumerate(text) if char not in _CHAR_TO_BYTE)
+        raise ValueError(f"text holds {text[index]!r} at index {index}, which is not one of GPT-2's 256 printable "
+                         "byte characters (to_printable makes them from bytes)") from None
 
 
 def _expected_length(lead: int) -> int:
@@ -129,7 +142,7 @@ def utf8_status(data: bytes) -> list[tuple[bytes, str]]:
     [(b'a', "'a'"), (b'\\xa9', 'continuation byte of a character that started earlier')]
     """
     if not isinstance(data, (bytes, bytearray)):
-        raise TypeError(f"data must be bytes, got {type(data).__name__}")
+        raise TypeError(f"data must be bytes, got {type(data).__name__}; use text.encode('utf-8')")
     parts = []
     i = 0
     while i < len(data):

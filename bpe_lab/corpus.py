@@ -15,7 +15,9 @@ This module does exactly that and nothing more. It does not pre-tokenize with a 
 from __future__ import annotations
 
 import hashlib
+import numbers
 import re
+import reprlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -39,6 +41,14 @@ __all__ = [
 END_OF_WORD = "</w>"
 
 _DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 60
+
+
+def _short(value) -> str:
+    """``repr(value)``, cut to about 60 characters: error messages stay readable for a 10 MB argument."""
+    return _REPR.repr(value)
 
 
 def data_dir() -> Path:
@@ -77,9 +87,13 @@ def data_path(name: str) -> Path:
     if not isinstance(name, str):
         raise TypeError(f"name must be a file name (str) such as 'pride_and_prejudice.txt', got {type(name).__name__}")
     path = data_dir() / name
-    if name != path.name or not path.is_file():
+    try:
+        found = name == path.name and path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, or with a NUL character
+        found = False
+    if not found:
         available = sorted(p.name for p in data_dir().iterdir() if p.is_file() and p.suffix != ".md")
-        raise FileNotFoundError(f"no data file named {name!r} in {data_dir()}; available: {', '.join(available)}")
+        raise FileNotFoundError(f"no data file named {_short(name)} in {data_dir()}; available: {', '.join(available)}")
     return path
 
 
@@ -150,8 +164,11 @@ def python_source_files(max_bytes: int = 10_000_000) -> list[tuple[str, str]]:
     """
     import sysconfig
 
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes <= 0:
-        raise ValueError(f"max_bytes must be a positive whole number, got {max_bytes!r}")
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, numbers.Integral):
+        raise TypeError(f"max_bytes must be a positive whole number such as 10_000_000, got {_short(max_bytes)} "
+                        f"({type(max_bytes).__name__})")
+    if max_bytes <= 0:
+        raise ValueError(f"max_bytes must be a positive whole number such as 10_000_000, got {max_bytes}")
     stdlib = Path(sysconfig.get_paths()["stdlib"])
     files, size = [], 0
     for path in sorted(stdlib.rglob("*.py")):
@@ -180,7 +197,8 @@ def word_counts(text: str, *, lowercase: bool = False, separate_punctuation: boo
 
     By default punctuation stays attached ("said," is a word of its own). With
     ``separate_punctuation=True`` each punctuation character becomes a word of its own, which gives
-    fewer distinct words (a crude stand-in for the regex pre-tokenizer of notebook 04).
+    fewer distinct words (a crude stand-in for the regex pre-tokenizer of notebook 04). An empty text
+    gives an empty Counter.
 
     >>> word_counts("low low low lower")
     Counter({'low': 3, 'lower': 1})
@@ -191,7 +209,7 @@ def word_counts(text: str, *, lowercase: bool = False, separate_punctuation: boo
 
 
 def split_words(text: str, *, lowercase: bool = False, separate_punctuation: bool = False) -> list[str]:
-    """The words of a text in order, split as ``word_counts`` splits them.
+    """The words of a text in order, split as ``word_counts`` splits them. An empty text gives [].
 
     >>> split_words("Hello, world.", separate_punctuation=True)
     ['Hello', ',', 'world', '.']
@@ -217,11 +235,19 @@ def split_word(word: str, end_of_word: str | None = None) -> tuple[str, ...]:
         raise TypeError(f"word must be a str, got {type(word).__name__}")
     if not word:
         raise ValueError("word must not be empty")
+    _check_end_of_word(end_of_word)
     if end_of_word is None:
         return tuple(word)
-    if not isinstance(end_of_word, str) or not end_of_word:
-        raise TypeError(f"end_of_word must be a non-empty str such as '</w>' or None, got {end_of_word!r}")
     return tuple(word) + (end_of_word,)
+
+
+def _check_end_of_word(end_of_word) -> None:
+    if end_of_word is None:
+        return
+    if not isinstance(end_of_word, str):
+        raise TypeError(f"end_of_word must be a non-empty str such as '</w>' or None, got {_short(end_of_word)}")
+    if not end_of_word:
+        raise ValueError("end_of_word must be a non-empty str such as '</w>' or None, got ''")
 
 
 def symbol_counts(
@@ -229,16 +255,23 @@ def symbol_counts(
 ) -> dict[tuple[str, ...], int]:
     """Turn words (a text, a list of words, or word -> count) into the corpus BPE trains on.
 
+    An empty text or an empty list of words gives {}.
+
     >>> symbol_counts({"low": 5, "lower": 2}, end_of_word="</w>")
     {('l', 'o', 'w', '</w>'): 5, ('l', 'o', 'w', 'e', 'r', '</w>'): 2}
     >>> symbol_counts("ab ab bc")
     {('a', 'b'): 2, ('b', 'c'): 1}
     """
+    _check_end_of_word(end_of_word)
     if isinstance(words, str):
         counts: Mapping[str, int] = word_counts(words)
     elif isinstance(words, Mapping):
         counts = words
     elif isinstance(words, Iterable) and not isinstance(words, (bytes, bytearray)):
+        words = list(words)
+        for word in words:  # before counting: a list inside would be unhashable
+            if not isinstance(word, str):
+                raise TypeError(f"each word must be a str, got {_short(word)} ({type(word).__name__})")
         counts = Counter(words)
     else:
         raise TypeError(
@@ -248,11 +281,11 @@ def symbol_counts(
     corpus: dict[tuple[str, ...], int] = {}
     for word, count in counts.items():
         if not isinstance(word, str):
-            raise TypeError(f"each word must be a str, got {word!r} ({type(word).__name__})")
-        if isinstance(count, bool) or not isinstance(count, int):
-            raise TypeError(f"the count of {word!r} must be an int, got {count!r}")
+            raise TypeError(f"each word must be a str, got {_short(word)} ({type(word).__name__})")
+        if isinstance(count, bool) or not isinstance(count, numbers.Integral):
+            raise TypeError(f"the count of {_short(word)} must be a whole number, got {_short(count)}")
         if count <= 0:
-            raise ValueError(f"the count of {word!r} must be positive, got {count}")
+            raise ValueError(f"the count of {_short(word)} must be positive, got {count}")
         symbols = split_word(word, end_of_word)
         corpus[symbols] = corpus.get(symbols, 0) + count
     return corpus

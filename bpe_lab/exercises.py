@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
+import numbers
 import signal
 import threading
 from collections.abc import Callable, Sequence
@@ -36,6 +38,19 @@ _MAX_OUTPUT = 2_000  # characters a checked function may print
 
 class _TimeLimit(Exception):
     pass
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _shown(value, limit: int = 200) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters (an answer may be 10 MB, or refuse repr)."""
+    try:
+        text = repr(value)
+    except Exception:  # the student's object may raise anything
+        return f"<a {type(value).__name__} that cannot be shown>"
+    return _cut(text, limit)
 
 
 @dataclass
@@ -102,12 +117,53 @@ class Question:
     compare: Callable[[Any, Any], bool] = lambda got, expected: got == expected
     _hints_shown: int = field(default=0, repr=False)
 
+    def __post_init__(self):
+        # Questions are written by hand in exercise_sets.py: a mistake there is reported when the set loads.
+        if not isinstance(self.name, str):
+            raise TypeError(f"name must be a non-empty str such as 'merge_pair', got {type(self.name).__name__}")
+        if not self.name:
+            raise ValueError("name must be a non-empty str such as 'merge_pair', got ''")
+        for name in ("prompt", "solution_code", "wrong_code", "answer_name", "rubric"):
+            if not isinstance(getattr(self, name), str):
+                raise TypeError(f"{name} must be a str, got {type(getattr(self, name)).__name__}")
+        for name, what in (("cases", "argument tuples"), ("hints", "str")):
+            value = getattr(self, name)
+            if isinstance(value, (str, bytes)):
+                raise TypeError(f"{name} must be a list of {what}, not one {type(value).__name__}")
+            if not isinstance(value, Sequence):
+                raise TypeError(f"{name} must be a list of {what}, got {type(value).__name__}")
+        for index, case in enumerate(self.cases):
+            if not isinstance(case, tuple):
+                raise TypeError(f"cases[{index}] must be a tuple of arguments such as ({_shown(case, 60)},), "
+                                f"got {type(case).__name__}")
+        for index, hint in enumerate(self.hints):
+            if not isinstance(hint, str):
+                raise TypeError(f"hints[{index}] must be a str, got {type(hint).__name__}")
+        limit = self.time_limit
+        if isinstance(limit, bool) or not isinstance(limit, numbers.Real):
+            raise TypeError(f"time_limit must be a positive number of seconds, got {_shown(limit, 60)}")
+        if not (math.isfinite(limit) and limit > 0):
+            raise ValueError(f"time_limit must be a positive number of seconds, got {limit}")
+        if not callable(self.compare):
+            raise TypeError(f"compare must be a function (got, expected) -> bool, got {type(self.compare).__name__}")
+
+    def _same(self, got, expected) -> tuple[bool, str]:
+        """Whether ``compare`` accepts ``got``, and why not when comparing raised (an array's == does)."""
+        try:
+            return bool(self.compare(got, expected)), ""
+        except Exception as exc:  # the student's value may raise anything when compared
+            return False, f"{type(exc).__name__}: {_cut(str(exc), 120)}"
+
     @property
     def is_function_question(self) -> bool:
         return callable(self.reference) and bool(self.cases)
 
     def check(self, answer=None) -> Feedback:
-        """Check an answer (a value, or a function for a function question) and say what is wrong."""
+        """Check an answer (a value, or a function for a function question) and say what is wrong.
+
+        Never raises: whatever the answer is or does (raises, loops, prints, returns something that
+        cannot be compared or is huge), the result is a ``Feedback`` whose message says so.
+        """
         feedback = self._check(answer)
         _RESULTS[self.name] = feedback.status
         return feedback
@@ -118,15 +174,20 @@ class Question:
                             self.name)
         if not self.is_function_question:
             expected = self.reference() if callable(self.reference) else self.reference
-            if self.compare(answer, expected):
+            same, error = self._same(answer, expected)
+            if same:
                 return Feedback(CORRECT, "correct!", self.name)
-            return Feedback(INCORRECT, f"not quite: you answered {answer!r}. Try again, or call .hint()", self.name)
+            if error:
+                return Feedback(INCORRECT, f"not quite: your answer {_shown(answer)} cannot be compared with the "
+                                f"expected one (comparing it raised {error}); answer with a plain value such as "
+                                "a number, a str, a list or a tuple", self.name)
+            return Feedback(INCORRECT, f"not quite: you answered {_shown(answer)}. Try again, or call .hint()", self.name)
         if not callable(answer):
             return Feedback(INCORRECT, f"this question wants a function, but got {type(answer).__name__}; "
                             "pass the function itself, without calling it (no parentheses)", self.name)
         for args in self.cases:
             expected = self.reference(*args)
-            shown = ", ".join(repr(a) for a in args)
+            shown = ", ".join(_shown(a) for a in args)
             try:
                 got, printed = _run_limited(answer, args, self.time_limit)
             except NotImplementedError:
@@ -139,18 +200,24 @@ class Question:
                 return Feedback(INCORRECT, f"for input ({shown}) your function recursed too deeply", self.name)
             except Exception as exc:  # the student's code may raise anything: report it, never crash
                 return Feedback(INCORRECT, f"for input ({shown}) your function raised "
-                                f"{type(exc).__name__}: {exc}", self.name)
+                                f"{type(exc).__name__}: {_cut(str(exc), 300)}", self.name)
             if len(printed) > _MAX_OUTPUT:
                 return Feedback(INCORRECT, f"for input ({shown}) your function printed {len(printed):,} "
                                 "characters; remove the print statements and return the result instead", self.name)
             if got is None and expected is not None:
                 return Feedback(INCORRECT, f"for input ({shown}) your function returned None — did you forget "
                                 "`return`?", self.name)
-            if type(got) is not type(expected) and not self.compare(got, expected):
+            same, error = self._same(got, expected)
+            if error:
+                return Feedback(INCORRECT, f"for input ({shown}) your function returned {_shown(got)}, which cannot "
+                                f"be compared with the expected {_shown(expected)} (comparing it raised {error})",
+                                self.name)
+            if type(got) is not type(expected) and not same:
                 return Feedback(INCORRECT, f"for input ({shown}) expected a {type(expected).__name__} such as "
-                                f"{expected!r}, but got a {type(got).__name__}: {got!r}", self.name)
-            if not self.compare(got, expected):
-                return Feedback(INCORRECT, f"for input ({shown}) expected {expected!r}, but got {got!r}", self.name)
+                                f"{_shown(expected)}, but got a {type(got).__name__}: {_shown(got)}", self.name)
+            if not same:
+                return Feedback(INCORRECT, f"for input ({shown}) expected {_shown(expected)}, but got {_shown(got)}",
+                                self.name)
         return Feedback(CORRECT, f"correct on all {len(self.cases)} cases!", self.name)
 
     def hint(self) -> str:

@@ -77,13 +77,14 @@ def _is_plain_byte_corpus(corpus) -> bool:
 def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainResult:
     """Learn ``num_merges`` merges; the same arguments and the same merges as ``bpe.train``.
 
+    Like ``bpe.train``, it stops early when every word is a single symbol, so ``len(result.merges)``
+    can be less than ``num_merges``.
+
     >>> train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 4).merges
     [('u', 'g'), ('u', 'n'), ('h', 'ug'), ('p', 'un')]
     """
     num_merges = bpe._check_num_merges(num_merges)
-    if tie_break not in TIE_BREAKS:
-        raise ValueError(f"tie_break must be one of {TIE_BREAKS} (the naive bpe.train also has 'first'), "
-                         f"got {tie_break!r}")
+    bpe._check_tie_break(tie_break, TIE_BREAKS, " (the naive bpe.train also has 'first')")
     if _is_plain_byte_corpus(corpus):
         # A shortcut for byte-level training (what Tokenizer.train passes): a byte's id is its value.
         symbols = [bytes([b]) for b in range(256)]  # id -> symbol

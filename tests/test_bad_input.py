@@ -90,7 +90,7 @@ def test_corpus_functions():
         corpus.word_counts(b"bytes")
     with pytest.raises(ValueError, match="must not be empty"):
         corpus.split_word("")
-    with pytest.raises(TypeError, match="end_of_word must be a non-empty str"):
+    with pytest.raises(ValueError, match="end_of_word must be a non-empty str"):
         corpus.split_word("low", end_of_word="")
     with pytest.raises(TypeError, match="each word must be a str"):
         corpus.symbol_counts({1: 2})
