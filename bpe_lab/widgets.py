@@ -33,6 +33,7 @@ from __future__ import annotations
 import html
 import numbers
 import time
+from collections.abc import Mapping
 
 from . import bpe, plots
 from .corpus import split_word
@@ -138,9 +139,50 @@ def _check_result(result) -> bpe.TrainResult:
 
 
 def _check_limit(limit, name: str) -> int:
-    if isinstance(limit, bool) or not isinstance(limit, numbers.Integral) or limit < 1:
+    if isinstance(limit, bool) or not isinstance(limit, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number of at least 1, got {type(limit).__name__} {_short(limit)}")
+    if limit < 1:
         raise ValueError(f"{name} must be a whole number of at least 1, got {limit!r}")
     return int(limit)
+
+
+def _short(value, limit: int = 60) -> str:
+    """``repr(value)`` cut to about ``limit`` characters (an error message stays short for a huge value)."""
+    text = repr(value) if not isinstance(value, (str, bytes)) or len(value) <= limit else repr(value[:limit]) + "…"
+    return text if len(text) <= limit + 10 else text[:limit] + "…"
+
+
+def _check_str(value, name: str, example: str = "") -> str:
+    if not isinstance(value, str):
+        such = f" such as {example!r}" if example else ""
+        raise TypeError(f"{name} must be a str{such}, got {type(value).__name__}")
+    return value
+
+
+def _check_end_of_word(end_of_word):
+    """``end_of_word`` is None or a non-empty str (the marker added to the end of every word)."""
+    if end_of_word is None:
+        return None
+    if not isinstance(end_of_word, str):
+        raise TypeError("end_of_word must be a non-empty str such as '</w>' or None (no marker), "
+                        f"got {type(end_of_word).__name__}")
+    if not end_of_word:
+        raise ValueError("end_of_word must be a non-empty str such as '</w>' or None (no marker), got ''")
+    return end_of_word
+
+
+def _check_corpus_or_result(corpus_or_result, num_merges, caller: str) -> bpe.TrainResult:
+    """A ``bpe.train`` result (``num_merges`` left out), or a corpus trained here with ``num_merges`` merges."""
+    if isinstance(corpus_or_result, bpe.TrainResult):
+        if num_merges is not None:
+            raise ValueError("num_merges is already fixed by the training result; leave it out")
+        return corpus_or_result
+    if not isinstance(corpus_or_result, (str, bytes, dict, list, tuple)) and hasattr(corpus_or_result, "merges"):
+        raise TypeError("corpus_or_result: pass a corpus and num_merges, or the result of bpe.train(...), "
+                        f"got {type(corpus_or_result).__name__}")
+    if num_merges is None:
+        raise ValueError(f"pass num_merges, the number of merges to learn, e.g. {caller}(corpus, 10)")
+    return bpe.train(corpus_or_result, num_merges)
 
 
 def _top_words(result: bpe.TrainResult, limit: int) -> list[tuple[tuple, int]]:
@@ -240,6 +282,7 @@ def histogram_view(result: bpe.TrainResult, k: int, limit: int = 15) -> list[tup
 def word_view(result: bpe.TrainResult, k: int, text: str, end_of_word: str | None = None) -> list[list]:
     """(c) Each word of ``text`` tokenized by the first ``k`` merges (one list of symbols per word).
 
+    An empty text gives [] (as does a text of spaces only: it has no words).
     On a byte-level result (symbols are bytes) each word is split into its UTF-8 bytes.
 
     >>> result = bpe.train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3)
@@ -252,6 +295,7 @@ def word_view(result: bpe.TrainResult, k: int, text: str, end_of_word: str | Non
     k = result._check_k(k)
     if not isinstance(text, str):
         raise TypeError(f"text must be a str such as 'hugs', got {type(text).__name__}")
+    end_of_word = _check_end_of_word(end_of_word)
     # bpe.encode's rule (merge the present pair learned earliest, until none is left), with the ranks of
     # the first k merges built once rather than once per word, and each distinct word encoded once: a
     # pasted text repeats its words a lot. tests/test_widgets.py checks it against bpe.encode.
@@ -300,6 +344,7 @@ def compression_view(result: bpe.TrainResult, end_of_word: str | None = None) ->
     ([45, 30], [1.0, 1.5])
     """
     result = _check_result(result)
+    end_of_word = _check_end_of_word(end_of_word)
     text_bytes = sum(
         count * sum(len(s) if isinstance(s, bytes) else len(s.encode("utf-8")) for s in word if s != end_of_word)
         for word, count in result.corpus.items()
@@ -327,7 +372,12 @@ class MergeExplorer:
         import ipywidgets as w  # imported here: the pure view functions above work without it
 
         self.result = _check_result(result)
-        self.end_of_word = end_of_word
+        # Every argument is checked here, so that no observer fails later because of one.
+        word = _check_str(word, "word", "hugs")
+        self.end_of_word = _check_end_of_word(end_of_word)
+        top_words = _check_limit(top_words, "top_words")
+        top_pairs = _check_limit(top_pairs, "top_pairs")
+        title = _check_str(title, "title", "merges")
         n = result.num_merges
         # Everything the slider shows is computed here, once; a move only swaps it in.
         self.corpus_texts = corpus_views(result, top_words)
@@ -411,18 +461,11 @@ def merge_explorer(corpus_or_result, num_merges: int | None = None, *, word: str
     >>> explorer = merge_explorer({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 4, word="hugs")  # doctest: +SKIP
     >>> explorer  # the last expression of a cell displays it  # doctest: +SKIP
     """
-    if isinstance(corpus_or_result, bpe.TrainResult):
-        if num_merges is not None:
-            raise ValueError("num_merges is already fixed by the training result; leave it out")
-        result = corpus_or_result
-    else:
-        if num_merges is None:
-            raise ValueError("pass num_merges, the number of merges to learn, e.g. merge_explorer(corpus, 10)")
-        result = bpe.train(corpus_or_result, num_merges)
     top_words = _check_limit(top_words, "top_words")
     top_pairs = _check_limit(top_pairs, "top_pairs")
-    if not isinstance(word, str):
-        raise TypeError(f"word must be a str such as 'hugs', got {type(word).__name__}")
+    word = _check_str(word, "word", "hugs")
+    end_of_word = _check_end_of_word(end_of_word)
+    result = _check_corpus_or_result(corpus_or_result, num_merges, "merge_explorer")
     return MergeExplorer(result, word=word, end_of_word=end_of_word, top_words=top_words, top_pairs=top_pairs)
 
 
@@ -433,7 +476,8 @@ def merge_explorer(corpus_or_result, num_merges: int | None = None, *, word: str
 def inspect_tokens(tokenizer, text: str) -> dict:
     """What the token inspector shows for one text: each token (id, bytes) and the totals.
 
-    Special tokens typed into the text are encoded as special tokens.
+    Special tokens typed into the text are encoded as special tokens. An empty text has no tokens: it
+    gives count 0 and bytes_per_token 0.0.
 
     >>> from bpe_lab.tokenizer import Tokenizer
     >>> view = inspect_tokens(Tokenizer(), "hé")
@@ -462,8 +506,15 @@ class TokenInspector:
     def __init__(self, tokenizers: dict, text: str = ""):
         import ipywidgets as w
 
-        if not isinstance(tokenizers, dict) or not tokenizers:
+        if not isinstance(tokenizers, dict):
+            raise TypeError("tokenizers must be a non-empty dict: name -> Tokenizer (or a function returning one), "
+                            f"got {type(tokenizers).__name__}")
+        if not tokenizers:
             raise ValueError("tokenizers must be a non-empty dict: name -> Tokenizer (or a function returning one)")
+        for name, source in tokenizers.items():
+            if not (hasattr(source, "encode") and hasattr(source, "token_bytes")) and not callable(source):
+                raise TypeError(f"tokenizers[{_short(name)}] must be a bpe_lab Tokenizer or a function returning one, "
+                                f"got {type(source).__name__}")
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, got {type(text).__name__}")
         self._sources = dict(tokenizers)
@@ -481,6 +532,10 @@ class TokenInspector:
         self.show()
 
     def tokenizer(self, name: str):
+        """The tokenizer chosen under ``name`` (one of the names given; a function is called the first time)."""
+        if not isinstance(name, str) or name not in self._sources:
+            error = ValueError if isinstance(name, str) else TypeError
+            raise error(f"name must be one of {_short(list(self._sources), 300)}, got {_short(name)}")
         if name not in self._loaded:
             source = self._sources[name]
             self._loaded[name] = source() if callable(source) and not hasattr(source, "encode") else source
@@ -551,15 +606,35 @@ def wordpiece_corpus_views(result, limit: int = 12) -> list[str]:
 
 
 def wordpiece_histogram_view(result, k: int, limit: int = 15) -> list[tuple[tuple, float, bool]]:
-    """The pair scores at step k as bars ``(pair, score, is_winner)``, best first (ties: higher count)."""
-    if not 0 <= k <= len(result.steps):
-        raise ValueError(f"k must be between 0 and {len(result.steps)}, got {k}")
+    """The pair scores at step k as bars ``(pair, score, is_winner)``, best first (ties: higher count).
+
+    At most ``limit`` bars; after the last step (k = N) there is no next merge, and it gives [].
+    """
+    result = _check_wordpiece_result(result)
+    k = _check_step(k, len(result.steps))
+    limit = _check_limit(limit, "limit")
     if k == len(result.steps):
         return []
     scores = result.steps[k].scores
     ordered = sorted(scores, key=lambda p: (-scores[p][0], -scores[p][1], p))[:limit]
     winner = result.steps[k].pair
     return [(pair, scores[pair][0], pair == winner) for pair in ordered]
+
+
+def _check_wordpiece_result(result):
+    from . import wordpiece
+
+    if not isinstance(result, wordpiece.WordPieceResult):
+        raise TypeError(f"pass the result of wordpiece.train(...), got {type(result).__name__}")
+    return result
+
+
+def _check_step(k, n: int) -> int:
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
+        raise TypeError(f"k must be a whole number of merges between 0 and {n}, got {type(k).__name__} {_short(k)}")
+    if not 0 <= k <= n:
+        raise ValueError(f"k must be between 0 and {n}, got {k} ({n} merges were learned)")
+    return int(k)
 
 
 class WordPieceExplorer:
@@ -570,7 +645,8 @@ class WordPieceExplorer:
 
         from . import wordpiece
 
-        self.result = result
+        self.result = _check_wordpiece_result(result)
+        word = _check_str(word, "word")
         self.texts = wordpiece_corpus_views(result)
         n = len(result.steps)
         self.histograms = [plots.html_pair_histogram(
@@ -586,9 +662,9 @@ class WordPieceExplorer:
         self.text_out = w.Output()
         self.histogram_out = w.HTML()
         self.widget = w.VBox([self.slider, w.HBox([self.word_box, self.word_out]), self.text_out, self.histogram_out])
-        self.slider.observe(lambda change: self.show(change["new"]), names="value")
+        self.slider.observe(lambda change: self._show(change["new"]), names="value")
         self.word_box.observe(lambda change: self._draw_word(), names="value")
-        self.show(0)
+        self._show(0)
 
     def _draw_word(self) -> None:
         started = time.perf_counter()
@@ -605,6 +681,10 @@ class WordPieceExplorer:
         self.last_redraw_seconds = time.perf_counter() - started
 
     def show(self, k: int) -> None:
+        """Move to step ``k`` (0 to the number of merges), as if the slider had been moved."""
+        self._show(_check_step(k, len(self.texts) - 1))
+
+    def _show(self, k: int) -> None:
         if self.slider.value != k:
             self.slider.value = k
             return
@@ -637,9 +717,15 @@ def viterbi_view(table, k: int) -> str:
     """What the Viterbi stepper shows at position k, as HTML: the lattice as arcs over the characters
     (chosen back-pointers up to k in thick orange, the best path in thick black once k reaches the end) and, for each
     position up to k, every candidate with its score and the winner marked."""
+    from . import unigram
+
+    if not isinstance(table, unigram.ViterbiTable):
+        raise TypeError(f"table must be a ViterbiTable (from unigram.viterbi_table), got {type(table).__name__}")
     text = table.text
     n = len(text)
-    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k <= n:
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
+        raise TypeError(f"k must be a whole number, a position from 0 to {n}, got {type(k).__name__} {_short(k)}")
+    if not 0 <= k <= n:
         raise ValueError(f"k must be a position from 0 to {n}, got {k!r}")
     step, height = 56, 40 + 22 * max(1, max((arc.end - arc.start for cands in table.candidates for _, arc in cands),
                                               default=1))
@@ -691,6 +777,12 @@ def viterbi_stepper(text: str, log_probs: dict):
     """
     from . import unigram
 
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    if not isinstance(log_probs, Mapping):
+        raise TypeError(f"log_probs must be a non-empty dict piece -> log-probability, got {type(log_probs).__name__}")
+    if not log_probs:
+        raise ValueError("log_probs must be a non-empty dict piece -> log-probability, got {}")
     table = unigram.viterbi_table(text, log_probs)
     frames = [viterbi_view(table, k) for k in range(len(text) + 1)]
     return frames_slider(frames, "position")
@@ -713,9 +805,14 @@ def frames_slider(frames, description: str, labels=None, *, play: bool = False):
     """
     import ipywidgets as w
 
-    frames = list(frames) if not isinstance(frames, (str, bytes)) else None
+    what = "frames must be a non-empty list of HTML strings, one per slider position"
+    if isinstance(frames, (str, bytes)):  # one string: a value of the right kind, not a list of them
+        raise ValueError(f"{what}, got one {type(frames).__name__}")
+    if not hasattr(frames, "__iter__"):
+        raise TypeError(f"{what}, got {type(frames).__name__}")
+    frames = list(frames)
     if not frames or not all(isinstance(frame, str) for frame in frames):
-        raise ValueError("frames must be a non-empty list of HTML strings, one per slider position")
+        raise ValueError(what)
     if not isinstance(description, str):
         raise TypeError(f"description must be a str naming what the slider moves, got {type(description).__name__}")
     stack = w.Stack([w.HTML(frame) for frame in frames], selected_index=0)
@@ -724,6 +821,8 @@ def frames_slider(frames, description: str, labels=None, *, play: bool = False):
                              layout=w.Layout(width="60%"), style={"description_width": "initial"})
         jslink_attr = "value"
     else:
+        if isinstance(labels, (str, bytes)) or not hasattr(labels, "__iter__"):
+            raise TypeError(f"labels must be a list of one label per frame, or None, got {type(labels).__name__}")
         labels = [str(label) for label in labels]
         if len(labels) != len(frames):
             raise ValueError(f"labels must have one entry per frame: {len(frames)} frames, {len(labels)} labels")
@@ -754,6 +853,7 @@ def merge_step_frames(result: bpe.TrainResult, word: str = "", *, top_words: int
         raise TypeError(f"word must be a str such as 'hugs', got {type(word).__name__}")
     top_words = _check_limit(top_words, "top_words")
     top_pairs = _check_limit(top_pairs, "top_pairs")
+    end_of_word = _check_end_of_word(end_of_word)
     n = result.num_merges
     texts = corpus_views(result, top_words)
     curve = compression_view(result, end_of_word)
@@ -787,13 +887,6 @@ def merge_steps(corpus_or_result, num_merges: int | None = None, *, word: str = 
 
     >>> merge_steps({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 4, word="hugs")  # doctest: +SKIP
     """
-    if isinstance(corpus_or_result, bpe.TrainResult):
-        if num_merges is not None:
-            raise ValueError("num_merges is already fixed by the training result; leave it out")
-        result = corpus_or_result
-    else:
-        if num_merges is None:
-            raise ValueError("pass num_merges, the number of merges to learn, e.g. merge_steps(corpus, 10)")
-        result = bpe.train(corpus_or_result, num_merges)
+    result = _check_corpus_or_result(corpus_or_result, num_merges, "merge_steps")
     frames = merge_step_frames(result, word, top_words=top_words, top_pairs=top_pairs, end_of_word=end_of_word)
     return frames_slider(frames, "merge step", play=True)
