@@ -65,8 +65,10 @@ def word_symbols(word: str) -> tuple[str, ...]:
     >>> word_symbols("hug")
     ('h', '##u', '##g')
     """
-    if not isinstance(word, str) or not word:
-        raise ValueError(f"a word must be a non-empty str, got {word!r}")
+    if not isinstance(word, str):
+        raise TypeError(f"a word must be a non-empty str, got {storage._short(word)}")
+    if not word:
+        raise ValueError("a word must be a non-empty str, got ''")
     return (word[0],) + tuple(PREFIX + char for char in word[1:])
 
 
@@ -107,8 +109,18 @@ class WordPieceResult:
     def merges(self) -> list:
         return [step.pair for step in self.steps]
 
+    def _check_k(self, k) -> None:
+        if isinstance(k, bool) or not isinstance(k, numbers.Integral):
+            raise TypeError(f"k must be a whole number of merges (0 to {len(self.steps)}), got {storage._short(k)}")
+        if not 0 <= k <= len(self.steps):
+            raise ValueError(f"k must be between 0 and {len(self.steps)} (the number of merges), got {k}")
+
     def vocab_after(self, k: int) -> list:
-        """The vocabulary after ``k`` merges (special tokens, alphabet, the first k new pieces)."""
+        """The vocabulary after ``k`` merges (special tokens, alphabet, the first k new pieces).
+
+        ``k``: a whole number from 0 to ``len(steps)``; anything else raises TypeError or ValueError.
+        """
+        self._check_k(k)
         start = len(self.special_tokens) + len(self.alphabet)
         new = []
         for step in self.steps[:k]:
@@ -117,7 +129,11 @@ class WordPieceResult:
         return self.vocab[:start] + new
 
     def corpus_after(self, k: int) -> dict:
-        """The training words split by the first ``k`` merges."""
+        """The training words split by the first ``k`` merges.
+
+        ``k``: a whole number from 0 to ``len(steps)``; anything else raises TypeError or ValueError.
+        """
+        self._check_k(k)
         words = self.corpus
         for step in self.steps[:k]:
             words = {_merge(word, *step.pair, step.new_piece): count for word, count in words.items()}
@@ -132,13 +148,32 @@ def _starting_point(corpus, vocab_size, special_tokens) -> tuple[dict, list, lis
         raise TypeError(f"vocab_size must be a whole number, got {vocab_size!r}")
     words = {word_symbols(word): count for word, count in counts.items()}
     alphabet = sorted({symbol for word in words for symbol in word})
-    specials = list(special_tokens)
+    specials = _check_special_tokens(special_tokens)
     if vocab_size < len(specials) + len(alphabet):
         raise ValueError(
             f"vocab_size must be at least {len(specials) + len(alphabet)}: the {len(specials)} special tokens "
             f"and the {len(alphabet)} starting pieces of this corpus (every character, bare and with ##)"
         )
     return words, alphabet, specials
+
+
+def _check_special_tokens(special_tokens) -> list:
+    """train's and fast_train's ``special_tokens``: a list of distinct non-empty str."""
+    if isinstance(special_tokens, (str, bytes)):
+        raise TypeError(f"special_tokens must be a list of str, not one str: pass [{storage._short(special_tokens)}]")
+    if isinstance(special_tokens, (set, frozenset, Mapping)) or not hasattr(special_tokens, "__iter__"):
+        raise TypeError(f"special_tokens must be a list of str, got {type(special_tokens).__name__}")
+    specials = list(special_tokens)
+    seen = set()
+    for number, name in enumerate(specials):
+        if not isinstance(name, str):
+            raise TypeError(f"special_tokens[{number}] must be a str, got {type(name).__name__}")
+        if not name:
+            raise ValueError(f"special_tokens[{number}] must be a non-empty str, got ''")
+        if name in seen:
+            raise ValueError(f"special_tokens[{number}] = {storage._short(name)} is listed twice; list each once")
+        seen.add(name)
+    return specials
 
 
 def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[SEP]", "[MASK]")) -> WordPieceResult:
@@ -180,6 +215,11 @@ def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[S
 _merge = bpe._merge  # (word, left, right, new_piece): the same left-to-right merge as BPE's
 
 
+def _cut(word: str, limit: int = 60) -> str:
+    """repr of a word, the word cut to ``limit`` characters with "…" (a message stays short)."""
+    return repr(word if len(word) <= limit else word[:limit] + "…")
+
+
 def _word_counts(corpus) -> dict[str, int]:
     if isinstance(corpus, str):
         counts = Counter(corpus.split())
@@ -187,9 +227,11 @@ def _word_counts(corpus) -> dict[str, int]:
         counts = {}
         for word, count in corpus.items():
             if not isinstance(word, str) or not word or any(char.isspace() for char in word):
-                raise ValueError(f"corpus: each word must be a non-empty str without whitespace, got {word!r}")
+                raise ValueError("corpus: each word must be a non-empty str without whitespace, "
+                                 f"got {_cut(word) if isinstance(word, str) else storage._short(word)}")
             if isinstance(count, bool) or not isinstance(count, numbers.Integral) or count <= 0:
-                raise ValueError(f"corpus: the count of {word!r} must be a positive whole number, got {count!r}")
+                raise ValueError(f"corpus: the count of {_cut(word)} must be a positive whole number, "
+                                 f"got {storage._short(count)}")
             counts[word] = int(count)
     else:
         raise TypeError(f"corpus must be a text or a mapping word -> count, got {type(corpus).__name__}")
@@ -214,12 +256,19 @@ def _check_vocab(vocab):
     return vocab
 
 
+def _check_max_chars(max_chars) -> None:
+    if isinstance(max_chars, bool) or not isinstance(max_chars, numbers.Integral):
+        raise TypeError(f"max_chars must be a whole number of at least 1, got {storage._short(max_chars)}")
+    if max_chars < 1:
+        raise ValueError(f"max_chars must be a whole number of at least 1, got {max_chars}")
+
+
 def tokenize(word: str, vocab, *, max_chars: int = MAX_WORD_CHARS, steps: list | None = None) -> list[str]:
     """Split one word into the longest vocabulary pieces from the left, "##" on continuations.
 
     ``vocab``: a set, a list, or a dict piece -> id. A word that cannot be covered, or that is longer
-    than ``max_chars`` characters, becomes ["[UNK]"]. Pass a list as ``steps`` to receive each attempt
-    (start, candidate, found) for display.
+    than ``max_chars`` characters, becomes ["[UNK]"]. ``max_chars``: a whole number of at least 1.
+    Pass a list as ``steps`` to receive each attempt (start, candidate, found) for display.
 
     >>> vocab = {"[UNK]", "play", "##ing", "##s", "p", "##l", "##a", "##y"}
     >>> tokenize("playing", vocab), tokenize("plays", vocab), tokenize("pray", vocab)
@@ -231,6 +280,10 @@ def tokenize(word: str, vocab, *, max_chars: int = MAX_WORD_CHARS, steps: list |
     if not word or any(char.isspace() for char in word):
         raise ValueError(f"tokenize takes one word without whitespace, got {word!r}; "
                          "split text first (bert_tokenize does it for whole text)")
+    if max_chars is not MAX_WORD_CHARS:
+        _check_max_chars(max_chars)
+    if steps is not None and not isinstance(steps, list):
+        raise TypeError(f"steps must be a list or None, got {type(steps).__name__}")
     if len(word) > max_chars:
         return [UNK]
     pieces, start = [], 0
@@ -258,12 +311,18 @@ def tokenize(word: str, vocab, *, max_chars: int = MAX_WORD_CHARS, steps: list |
 # ------------------------------------------------------------------------------------------------
 
 def load_vocab(path) -> dict[str, int]:
-    """A BERT ``vocab.txt``: one piece per line, the line number is its id."""
-    path = Path(path)
+    """A BERT ``vocab.txt``: one piece per line, the line number is its id.
+
+    ``path``: a str or pathlib.Path of the file. A missing file raises FileNotFoundError, a folder
+    IsADirectoryError, a file that is not a vocab.txt ``bpe_lab.storage.FileFormatError`` (a ValueError).
+    """
+    path = storage._check_path(path)
     try:
         lines = path.read_text(encoding="utf-8").split("\n")
     except FileNotFoundError:
         raise FileNotFoundError(f"no vocabulary file at {path}") from None
+    except IsADirectoryError:
+        raise IsADirectoryError(f"{path} is a folder, not a vocab.txt: pass the path of the file") from None
     except UnicodeDecodeError as exc:
         raise storage.FileFormatError(path, f"is not a UTF-8 vocab.txt: {exc}") from None
     if lines and lines[-1] == "":
@@ -293,7 +352,20 @@ class WordPieceVocabulary(dict):
     """
 
     def __init__(self, pieces=(), special_tokens=()):
+        if isinstance(pieces, (str, bytes, set, frozenset, Mapping)) or not hasattr(pieces, "__iter__"):
+            raise TypeError(f"pieces must be a list of str, got {type(pieces).__name__}; pass the pieces in id order")
+        if isinstance(special_tokens, (str, bytes)) or not hasattr(special_tokens, "__iter__"):
+            raise TypeError(f"special_tokens must be a list of pieces, got {type(special_tokens).__name__}")
+        pieces = list(pieces)
         super().__init__((piece, number) for number, piece in enumerate(pieces))
+        if len(self) != len(pieces) or not all(isinstance(piece, str) for piece in self):
+            seen = set()
+            for number, piece in enumerate(pieces):
+                if not isinstance(piece, str):
+                    raise TypeError(f"pieces[{number}] must be a str, got {type(piece).__name__}")
+                if piece in seen:
+                    raise ValueError(f"pieces[{number}] = {storage._short(piece)} is listed twice; each piece has one id")
+                seen.add(piece)
         self.special_tokens = list(special_tokens)
 
     @property
@@ -441,6 +513,8 @@ def bert_pre_tokenize(text: str) -> list[str]:
     >>> bert_pre_tokenize("hello, world!")
     ['hello', ',', 'world', '!']
     """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
     words, current = [], []
     for char in text:
         if _is_whitespace(char):
@@ -460,7 +534,7 @@ def bert_pre_tokenize(text: str) -> list[str]:
 
 
 def bert_tokenize(text: str, vocab) -> list[str]:
-    """Whole text -> WordPiece pieces, as an uncased BERT tokenizer does it.
+    """Whole text -> WordPiece pieces, as an uncased BERT tokenizer does it. An empty text gives [].
 
     >>> bert_tokenize("Playing!", {"[UNK]": 0, "play": 1, "##ing": 2, "!": 3})
     ['play', '##ing', '!']
@@ -483,9 +557,11 @@ class BertTokenizer:
         self.pieces = {i: piece for piece, i in self.vocab.items()}
 
     def tokenize(self, text: str) -> list[str]:
+        """Text -> WordPiece pieces (see ``bert_tokenize``). An empty text gives []."""
         return bert_tokenize(text, self.vocab)
 
     def encode(self, text: str) -> list[int]:
+        """Text -> the ids of its pieces in the vocab.txt. An empty text gives []."""
         return [self.vocab[piece] for piece in self.tokenize(text)]
 
 
@@ -496,7 +572,8 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]"
     merged pair updated, a heap with lazy deletion), with one twist: a pair's score also depends on the
     counts of its two symbols, and a merge lowers the counts of both of its halves. That *raises* the
     score of every other pair containing them, so after each merge those pairs get fresh heap entries.
-    Steps keep their pair, score and counts, but not every pair's score (``scores`` is empty).
+    Steps keep their pair, score and counts, but not every pair's score (``scores`` is empty). Like
+    ``train``, it stops early when no pair is left (every word a single piece), before ``vocab_size``.
     """
     start_words, alphabet, specials = _starting_point(corpus, vocab_size, special_tokens)
     names = list(alphabet)  # symbol id -> piece; chr(id) stands for the symbol inside a word string
