@@ -117,6 +117,20 @@ def _check_path(path) -> Path:
     return path
 
 
+def _check_kind(kind) -> Kind:
+    if not isinstance(kind, str):
+        raise TypeError(f"kind must be one of {sorted(KINDS)} (a str), got {type(kind).__name__}")
+    spec = KINDS.get(kind)
+    if spec is None:
+        raise ValueError(f"kind must be one of {sorted(KINDS)}, got {_short(kind)}")
+    return spec
+
+
+def _lone_surrogate(exc: UnicodeEncodeError) -> str:
+    """"U+D800 at index 3" for the first lone surrogate a UTF-8 encode refused."""
+    return f"U+{ord(exc.object[exc.start]):04X} at index {exc.start}"
+
+
 def _short(value, limit: int = 60) -> str:
     """repr of a value, cut to ``limit`` characters (a damaged file can hold a huge value)."""
     text = repr(value)
@@ -137,7 +151,11 @@ def write_text_atomic(path, text: str) -> Path:
     path = _check_path(path)
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
-    data = text.encode("utf-8")  # before touching the disk: a lone surrogate fails here
+    try:
+        data = text.encode("utf-8")  # before touching the disk: a lone surrogate fails here
+    except UnicodeEncodeError as exc:
+        raise ValueError(f"text holds a lone surrogate {_lone_surrogate(exc)}, which is not a character and "
+                         "cannot be written as UTF-8; pass text without lone surrogates") from None
     if path.is_dir():
         raise IsADirectoryError(f"cannot save to {path}: it is a folder; give a file name, e.g. {path / 'saved.json'}")
     if not path.parent.is_dir():
@@ -190,8 +208,8 @@ def dumps(document: dict) -> str:
     """A document as JSON text, the same bytes for the same content.
 
     Keys keep the document's order (callers build it in a fixed order); a list or object value has one
-    item per line; floats use Python's repr, which reads back exactly; NaN and infinity are refused;
-    the text ends with a newline.
+    item per line; floats use Python's repr, which reads back exactly; NaN and infinity are refused
+    (ValueError); the text ends with a newline.
 
     >>> print(dumps({"format": "x", "pieces": [["a", -0.5], ["b", -1.0]], "empty": []}), end="")
     {
@@ -205,6 +223,19 @@ def dumps(document: dict) -> str:
     """
     if not isinstance(document, dict):
         raise TypeError(f"document must be a dict, got {type(document).__name__}")
+    try:
+        return _dumps(document)
+    except ValueError as exc:  # NaN or infinity (allow_nan=False), or a list that contains itself
+        problem = str(exc)
+    except TypeError as exc:  # a value JSON has no form for (a set, an object)
+        raise TypeError(f"document holds a value JSON cannot store ({_short(str(exc), 120)}); pass only dicts, "
+                        "lists, str, int, float, bool and None") from None
+    if problem.startswith("Out of range float"):
+        raise ValueError("document holds NaN or infinity, which JSON cannot store; pass finite numbers only")
+    raise ValueError(f"document cannot be written as JSON: {_short(problem, 120)}")
+
+
+def _dumps(document: dict) -> str:
     lines = ["{"]
     for number, (key, value) in enumerate(document.items()):
         comma = "," if number < len(document) - 1 else ""
@@ -226,19 +257,31 @@ def checksum(document: dict) -> str:
 
     Computed on a canonical form (sorted keys, no spaces), so re-indenting the file does not change it.
     """
+    if not isinstance(document, dict):
+        raise TypeError(f"document must be a dict, got {type(document).__name__}")
     content = {key: value for key, value in document.items() if key != "checksum"}
     canonical = json.dumps(content, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def save(path, kind: str, payload: dict) -> Path:
-    """Save ``payload`` (the fields of ``kind``'s current version) as a versioned, checksummed document."""
-    spec = KINDS[kind]
+    """Save ``payload`` (the fields of ``kind``'s current version) as a versioned, checksummed document.
+
+    ``kind`` is one of ``KINDS`` ('tokenizer', 'unigram', 'wordpiece'); ``payload`` is a dict holding
+    every required field of that kind and no other than its optional ones.
+    """
+    spec = _check_kind(kind)
+    path = _check_path(path)
+    if not isinstance(payload, dict):
+        raise TypeError(f"payload must be a dict field name -> value, got {type(payload).__name__}")
     required, optional = spec.fields[spec.version]
-    unknown = set(payload) - set(required) - set(optional)
-    missing = set(required) - set(payload)
-    if unknown or missing:  # a bug in the caller, not in the user's input
-        raise AssertionError(f"{kind} payload: unknown fields {sorted(unknown)}, missing fields {sorted(missing)}")
+    unknown = [field for field in payload if field not in required + optional]
+    missing = [field for field in required if field not in payload]
+    if unknown or missing:
+        raise ValueError(f"payload of a {kind} must hold the fields {list(required)}"
+                         + (f" and may hold {list(optional)}" if optional else "")
+                         + (f"; unknown: {_short(unknown)}" if unknown else "")
+                         + (f"; missing: {missing}" if missing else ""))
     document = {"format": spec.format, "version": spec.version}
     document.update((field, payload[field]) for field in required + optional if field in payload)
     try:
@@ -321,8 +364,10 @@ def load(path, kind: str, build):
     ``build`` turns it into the object, raising ``ValueError`` or ``TypeError`` for content it refuses:
     those become ``FileFormatError`` naming the file. A missing file raises ``FileNotFoundError``.
     """
-    spec = KINDS[kind]
+    spec = _check_kind(kind)
     path = _check_path(path)
+    if not callable(build):
+        raise TypeError(f"build must be a function (payload, version) -> object, got {type(build).__name__}")
     try:
         data = path.read_bytes()
     except FileNotFoundError:

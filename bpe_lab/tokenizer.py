@@ -15,6 +15,7 @@ from __future__ import annotations
 import numbers
 import reprlib
 from collections import Counter
+from collections.abc import Mapping
 from functools import partial
 from itertools import chain, repeat
 from pathlib import Path
@@ -110,6 +111,9 @@ class Tokenizer:
         self._external = self._number_tokens(token_ids)  # internal index -> the id callers see
         self._decoder: dict[int, bytes] = {i: self.vocab[k] for k, i in enumerate(self._external)}
         self.special_tokens: dict[str, int] = {}
+        if special_tokens is not None and not isinstance(special_tokens, Mapping):
+            raise TypeError(f"special_tokens must be a dict name -> id, got {type(special_tokens).__name__}; "
+                            "pass e.g. {'<|endoftext|>': 256}")
         for name, token_id in (special_tokens or {}).items():
             self.add_special_token(name, token_id)
         self._cache: dict[str, list[int]] = {}
@@ -130,11 +134,16 @@ class Tokenizer:
         return external
 
     def add_special_token(self, name: str, token_id: int) -> None:
-        """Register a special token such as "<|endoftext|>" under an id no regular token uses."""
+        """Register a special token such as "<|endoftext|>" under an id no regular token uses.
+
+        ``name``: a non-empty str. ``token_id``: an int >= 0 that no token has yet.
+        """
         if not isinstance(name, str) or not name:
-            raise TypeError(f"a special token's name must be a non-empty str, got {name!r}")
+            error = ValueError if isinstance(name, str) else TypeError  # '' is a str with a wrong value
+            raise error(f"a special token's name must be a non-empty str, got {reprlib.repr(name)}")
         if isinstance(token_id, bool) or not isinstance(token_id, int) or token_id < 0:
-            raise ValueError(f"the id of special token {name!r} must be a whole number >= 0, got {token_id!r}")
+            error = ValueError if isinstance(token_id, int) and not isinstance(token_id, bool) else TypeError
+            raise error(f"the id of special token {name!r} must be a whole number >= 0, got {reprlib.repr(token_id)}")
         if token_id in self._decoder:
             raise ValueError(f"id {token_id} is already used by token {self._decoder[token_id]!r}; "
                              f"give {name!r} an unused id, e.g. {self.vocab_size}")
@@ -182,6 +191,18 @@ class Tokenizer:
         """
         if not isinstance(mergeable_ranks, dict):
             raise TypeError(f"mergeable_ranks must be a dict bytes -> rank, got {type(mergeable_ranks).__name__}")
+        owner = {}  # rank -> the first token with it
+        for token, rank in mergeable_ranks.items():
+            if not isinstance(token, bytes):
+                raise TypeError(f"mergeable_ranks must map bytes to ranks, got the key {reprlib.repr(token)} "
+                                f"({type(token).__name__}); pass token bytes such as b'ab', e.g. 'ab'.encode('utf-8')")
+            if isinstance(rank, bool) or not isinstance(rank, int) or rank < 0:
+                error = ValueError if isinstance(rank, int) and not isinstance(rank, bool) else TypeError
+                raise error(f"mergeable_ranks[{reprlib.repr(token)}] must be a whole number >= 0, "
+                            f"got {reprlib.repr(rank)}")
+            if owner.setdefault(rank, token) != token:
+                raise ValueError(f"mergeable_ranks gives rank {rank} to both {reprlib.repr(owner[rank])} and "
+                                 f"{reprlib.repr(token)}; each token needs a rank of its own")
         singles = [token for token in mergeable_ranks if len(token) == 1]
         if len(singles) != 256:
             raise ValueError(f"mergeable_ranks must hold all 256 single bytes, it holds {len(singles)}")
@@ -240,10 +261,10 @@ class Tokenizer:
 
         ``allowed_special``: "none" (the default), "all", or a set of special-token names to encode
         as their ids. A special token that is not allowed raises ``ValueError``; to encode its
-        characters as ordinary text, use ``encode_ordinary``.
+        characters as ordinary text, use ``encode_ordinary``. An empty text gives [].
         """
         _check_text(text)
-        if not self.special_tokens:
+        if not self.special_tokens and allowed_special == "none":
             return self.encode_ordinary(text)
         if allowed_special == "all":
             allowed = set(self.special_tokens)
@@ -256,7 +277,10 @@ class Tokenizer:
                 raise ValueError(f"allowed_special names tokens this tokenizer does not have: {sorted(unknown)}; "
                                  f"it has {sorted(self.special_tokens)}")
         else:
-            raise TypeError(f'allowed_special must be "none", "all" or a set of names, got {allowed_special!r}')
+            error = ValueError if isinstance(allowed_special, str) else TypeError
+            raise error(f'allowed_special must be "none", "all" or a set of names, got {reprlib.repr(allowed_special)}')
+        if not self.special_tokens:
+            return self.encode_ordinary(text)
         for name in self.special_tokens:
             if name not in allowed and name in text:
                 raise ValueError(
@@ -283,6 +307,7 @@ class Tokenizer:
 
         Each distinct chunk is encoded once; repeated chunks are looked up in a cache. A text UTF-8
         cannot encode (one with a lone surrogate) raises ``ValueError`` naming the character and its index.
+        An empty text gives [].
         """
         _check_text(text)
         try:
@@ -344,8 +369,16 @@ class Tokenizer:
         return self.decode_bytes(ids).decode("utf-8", errors="replace")
 
     def token_bytes(self, token_id: int) -> bytes:
-        """The bytes of one token."""
-        return self.decode_bytes([token_id])
+        """The bytes of one token; ``token_id`` is an int id of this tokenizer (regular or special)."""
+        # subtle: check the type first: 3.0 == 3 and hash(3.0) == hash(3), so a float would find a token
+        if type(token_id) is not int and (isinstance(token_id, bool) or not isinstance(token_id, numbers.Integral)):
+            raise TypeError(f"token_id must be an integer token id ({self._valid_ids()}), "
+                            f"got {reprlib.repr(token_id)} of type {type(token_id).__name__}")
+        token = self._decoder.get(token_id)
+        if token is None:
+            raise ValueError(f"token_id = {reprlib.repr(token_id)} is not a token id of this tokenizer "
+                             f"({self._valid_ids()})")
+        return token
 
     @property
     def vocab_size(self) -> int:

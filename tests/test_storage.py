@@ -288,7 +288,7 @@ def _pop(key):
         ("tokenizer", lambda d: d.update(merges={}), '"merges" must be a list'),
         ("tokenizer", lambda d: d["merges"].__setitem__(3, ["a"]), r"merges\[3\] must be a pair of non-empty strings"),
         ("tokenizer", lambda d: d["merges"].__setitem__(3, ["a", ""]), r"merges\[3\] must be a pair"),
-        ("tokenizer", lambda d: d["merges"].__setitem__(3, ["a", "\u20ac"]), r"merges\[3\]: '€' is not one of GPT-2's"),
+        ("tokenizer", lambda d: d["merges"].__setitem__(3, ["a", "\u20ac"]), r"merges\[3\]: .*'€' .*is not one of GPT-2's"),
         ("tokenizer", lambda d: d["merges"].insert(0, ["ab", "c"]), r"merges\[0\].*uses a token that no earlier merge made"),
         ("tokenizer", lambda d: d["merges"].append(d["merges"][0]), "repeats the pair"),
         ("tokenizer", lambda d: d.update(pattern="(unclosed"), r"pattern '\(unclosed' is neither"),

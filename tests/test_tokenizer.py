@@ -136,7 +136,7 @@ def test_special_tokens_save_load_and_errors(tmp_path):
         tok.add_special_token("<|other|>", 65)
     with pytest.raises(ValueError, match="already registered"):
         tok.add_special_token("<|end|>", 271)
-    with pytest.raises(TypeError, match="non-empty str"):
+    with pytest.raises(ValueError, match="non-empty str"):
         tok.add_special_token("", 272)
     with pytest.raises(ValueError, match="whole number"):
         tok.add_special_token("<|x|>", -1)
