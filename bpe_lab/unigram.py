@@ -56,17 +56,43 @@ class Arc(NamedTuple):
     log_prob: float
 
 
+_LOG_PROBS_HINT = "log_probs must be a non-empty dict piece -> log-probability, e.g. {'c': -2.5, 'ca': -1.8}"
+
+
 def _check_log_probs(log_probs) -> dict:
-    if not isinstance(log_probs, dict) or not log_probs:
-        raise TypeError("log_probs must be a non-empty dict piece -> log-probability, e.g. {'c': -2.5, 'ca': -1.8}")
+    if not isinstance(log_probs, dict):
+        raise TypeError(f"{_LOG_PROBS_HINT}, got {type(log_probs).__name__}")
+    if not log_probs:
+        raise ValueError(f"{_LOG_PROBS_HINT}, got an empty dict")
     for piece, value in log_probs.items():
         if not isinstance(piece, str) or not piece:
-            raise ValueError(f"log_probs: pieces must be non-empty strings, got {piece!r}")
+            raise ValueError(f"log_probs: pieces must be non-empty strings, got {storage._short(piece)}")
         if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
-            raise ValueError(f"log_probs[{piece!r}] must be a number, got {value!r}")
+            raise ValueError(f"log_probs[{storage._short(piece)}] must be a number, got {storage._short(value)}")
         if value > 0:
-            raise ValueError(f"log_probs[{piece!r}] = {value} is positive; a log-probability is at most 0")
+            raise ValueError(f"log_probs[{storage._short(piece)}] = {value} is positive; a log-probability is at most 0")
     return log_probs
+
+
+def _check_unk_score(unk_score) -> None:
+    """``unk_score``: None, or a finite log-probability (at most 0) for the "<unk>" arc."""
+    if unk_score is None:
+        return
+    if isinstance(unk_score, bool) or not isinstance(unk_score, numbers.Real):
+        raise TypeError("unk_score must be a finite number at most 0 (the log-probability of an unknown "
+                        f"character, e.g. -20.0) or None, got {storage._short(unk_score)}")
+    if not math.isfinite(unk_score) or unk_score > 0:
+        raise ValueError("unk_score must be a finite number at most 0 (the log-probability of an unknown "
+                         f"character, e.g. -20.0) or None, got {unk_score!r}")
+
+
+def _whole(name: str, value, minimum: int) -> int:
+    """Check that ``value`` is a whole number (not a bool) of at least ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number of at least {minimum}, got {storage._short(value)}")
+    if value < minimum:
+        raise ValueError(f"{name} must be a whole number of at least {minimum}, got {value!r}")
+    return value
 
 
 def _check_text(text) -> str:
@@ -95,6 +121,7 @@ def lattice(text: str, log_probs: dict, *, unk_score: float | None = None, _leng
     [['c'], ['a'], ['at', 't']]
     """
     _check_text(text)
+    _check_unk_score(unk_score)
     lengths = _lengths if _lengths is not None else _lengths_by_first_char(log_probs)
     ending: list[list[Arc]] = [[] for _ in range(len(text) + 1)]
     for start in range(len(text)):
@@ -164,6 +191,8 @@ def viterbi(text: str, log_probs: dict, *, unk_score: float | None = None) -> tu
     >>> pieces, round(score, 6)
     (['ca', 'ts'], -3.8)
 
+    An empty text gives ([], 0.0): no pieces, probability 1.
+
     subtle: cat + s also adds up to -3.8 on paper, but in binary floating point -1.2 + -2.6 is
     -3.8000000000000003, a hair below -1.8 + -2.0; exact ties go to the arc that starts earliest.
     """
@@ -177,6 +206,15 @@ def segment_words(words, log_probs: dict, *, unk_score: float | None = None) -> 
     >>> segment_words(["cat", "at"], {"c": -1.0, "a": -1.0, "t": -1.0, "at": -0.5})
     [['c', 'at'], ['at']]
     """
+    if isinstance(words, str):
+        raise TypeError(f"words must be a list of words, not one str (got {storage._short(words)}); "
+                        "pass [text] for one word, or text.split() for its words")
+    if isinstance(words, bytes) or not hasattr(words, "__iter__"):
+        raise TypeError(f"words must be a list of words, got {type(words).__name__}")
+    words = list(words)
+    for number, word in enumerate(words):
+        if not isinstance(word, str):
+            raise TypeError(f"words[{number}] must be a str, got {type(word).__name__}")
     lengths = _lengths_by_first_char(log_probs)
     return [[arc.piece for arc in viterbi_table(word, log_probs, unk_score=unk_score, _lengths=lengths).path()]
             for word in words]
@@ -188,8 +226,7 @@ def nbest(text: str, log_probs: dict, n: int) -> list[tuple[list[str], float]]:
     >>> [p for p, _ in nbest("cats", {"c": -2.5, "a": -2.3, "t": -2.4, "s": -2.6, "cat": -1.2, "ts": -2.0}, 2)]
     [['cat', 's'], ['c', 'a', 'ts']]
     """
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
-        raise ValueError(f"n must be a whole number of at least 1, got {n!r}")
+    _whole("n", n, 1)
     arcs_ending = lattice(text, log_probs)
     # top[i]: up to n best (score, pieces) for text[:i]
     top: list[list[tuple[float, tuple]]] = [[(0.0, ())]] + [[] for _ in text]
@@ -215,8 +252,14 @@ def sample(text: str, log_probs: dict, alpha: float = 1.0, seed: int | None = No
     distribution (more varied segmentations); large ``alpha`` approaches Viterbi. This is the subword
     regularisation of Kudo (2018).
     """
-    if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real) or not alpha > 0:
+    if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
+        raise TypeError(f"alpha must be a number greater than 0, got {storage._short(alpha)}")
+    if not alpha > 0:
         raise ValueError(f"alpha must be a number greater than 0, got {alpha!r}")
+    if not math.isfinite(alpha):
+        raise ValueError(f"alpha must be a finite number greater than 0, got {alpha!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral)):
+        raise TypeError(f"seed must be an int or None (for a fresh random draw), got {storage._short(seed)}")
     rng = random.Random(seed)
     arcs_ending = lattice(text, log_probs)
     forward = [0.0] + [-math.inf] * len(text)
@@ -249,7 +292,11 @@ def count_segmentations(text: str, pieces) -> int:
     """
     _check_text(text)
     if isinstance(pieces, (str, bytes)) or not hasattr(pieces, "__iter__"):
-        raise TypeError("pieces must be a set, list or dict of strings")
+        raise TypeError(f"pieces must be a set, list or dict of strings, got {type(pieces).__name__}")
+    pieces = list(pieces)
+    for piece in pieces:
+        if not isinstance(piece, str):
+            raise TypeError(f"pieces must be a set, list or dict of strings, got a {type(piece).__name__} among them")
     pieces = set(pieces)
     ways = [1] + [0] * len(text)
     for end in range(1, len(text) + 1):
@@ -264,6 +311,7 @@ def count_segmentations(text: str, pieces) -> int:
 _NORMAL, _UNKNOWN, _CONTROL, _USER_DEFINED, _UNUSED, _BYTE = 1, 2, 3, 4, 5, 6
 UNK_PENALTY = 10.0  # SentencePiece: an unknown character scores (lowest piece score - 10)
 SPACE = "\u2581"  # "▁", SentencePiece's visible space
+_NORMALIZERS = ("nfkc", "nmt_nfkc", "identity")
 
 
 def _varint(data: bytes, i: int) -> tuple[int, int]:
@@ -313,11 +361,41 @@ class SentencePieceModel:
     escape_whitespaces: bool
 
     def __post_init__(self):
+        self._check()
         self.ids = {piece: i for i, (piece, _, _) in enumerate(self.pieces)}
         self.log_probs = {piece: score for piece, score, kind in self.pieces if kind in (_NORMAL, _USER_DEFINED)}
         self.unk_id = next((i for i, (_, _, kind) in enumerate(self.pieces) if kind == _UNKNOWN), 0)
         self.unk_score = min(self.log_probs.values()) - UNK_PENALTY
         self._lengths = _lengths_by_first_char(self.log_probs)  # checked and indexed once
+
+    def _check(self) -> None:
+        """Check the constructor's arguments once (a model read from a file has passed these already)."""
+        triples = "pieces must be a list of (piece, score, type) triples in id order, e.g. [('▁the', -3.2, 1)]"
+        if not isinstance(self.pieces, (list, tuple)):
+            raise TypeError(f"{triples}, got {type(self.pieces).__name__}")
+        if not self.pieces:
+            raise ValueError(f"pieces must be a non-empty list of (piece, score, type) triples, got an empty "
+                             f"{type(self.pieces).__name__}")
+        for number, item in enumerate(self.pieces):
+            if not isinstance(item, (tuple, list)) or len(item) != 3:
+                raise ValueError(f"pieces[{number}] must be (piece, score, type), got {storage._short(item)}")
+            piece, score, kind = item
+            if (not isinstance(piece, str) or isinstance(score, bool) or not isinstance(score, numbers.Real)
+                    or isinstance(kind, bool) or not isinstance(kind, numbers.Integral)):
+                raise ValueError(f"pieces[{number}] must be (piece, score, type) with a str, a number and an int, "
+                                 f"got {storage._short(item)}")
+        if not any(kind in (_NORMAL, _USER_DEFINED) for _, _, kind in self.pieces):
+            raise ValueError("pieces hold no normal pieces to segment with: at least one piece must have the type "
+                             f"{_NORMAL} (normal) or {_USER_DEFINED} (user-defined)")
+        problem = _sentencepiece_problem(self.pieces)
+        if problem:
+            raise ValueError(f"pieces are unusable: {problem}")
+        if not isinstance(self.normalizer, str):
+            raise TypeError(f"normalizer must be a str ('nmt_nfkc', 'nfkc' or 'identity'), "
+                            f"got {type(self.normalizer).__name__}")
+        if self.normalizer not in _NORMALIZERS:
+            raise ValueError(f"normalizer {storage._short(self.normalizer)} is not supported (nfkc and identity "
+                             "are): pass 'nmt_nfkc', 'nfkc' or 'identity'")
 
     def normalize(self, text: str) -> str:
         """SentencePiece's normalisation (NFKC or identity), whitespace clean-up, ▁ for spaces."""
@@ -338,7 +416,8 @@ class SentencePieceModel:
 
     def encode(self, text: str) -> list[str]:
         """Pieces for a text, as ``SentencePieceProcessor.encode(text, out_type=str)`` gives them:
-        Viterbi over the normalised text, a run of unknown characters kept together as one piece."""
+        Viterbi over the normalised text, a run of unknown characters kept together as one piece.
+        An empty text gives [] (as does one of spaces only, which normalisation removes)."""
         normalized = self.normalize(text)
         if not normalized:
             return []
@@ -367,11 +446,14 @@ def read_sentencepiece_model(path) -> SentencePieceModel:
     The file is a protocol buffer (``ModelProto``); this reads the few fields needed, without the
     ``protobuf`` package.
     """
-    path = Path(path)
+    path = storage._check_path(path)
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         raise FileNotFoundError(f"no SentencePiece model at {path}") from None
+    except IsADirectoryError:
+        raise IsADirectoryError(f"{path} is a folder, not a SentencePiece model: pass the path of a .model "
+                                "file") from None
     pieces = []
     normalizer = {"name": "nmt_nfkc", "add_dummy_prefix": True, "remove_extra_whitespaces": True,
                   "escape_whitespaces": True}
@@ -404,6 +486,9 @@ def read_sentencepiece_model(path) -> SentencePieceModel:
     problem = _sentencepiece_problem(pieces)
     if problem:
         raise storage.FileFormatError(path, f"is not a readable SentencePiece model: {problem}; was it damaged?")
+    if normalizer["name"] not in _NORMALIZERS:
+        raise storage.FileFormatError(path, f"uses the normaliser {storage._short(normalizer['name'])}, which is "
+                                            "not supported (nfkc and identity are)")
     return SentencePieceModel(pieces, normalizer["name"], normalizer["add_dummy_prefix"],
                               normalizer["remove_extra_whitespaces"], normalizer["escape_whitespaces"])
 
@@ -639,6 +724,9 @@ def train(corpus, vocab_size: int, *, shrink: float = 0.75, em_iterations: int =
 
     ``checkpoints``: larger vocabulary sizes to stop at on the way down (after their EM), kept in
     ``result.checkpoints``: one run gives a model for every size.
+
+    A ``vocab_size`` larger than the seed vocabulary (a small corpus has few distinct substrings) stops
+    early: the model has fewer pieces than asked, all the corpus offers.
     """
     if isinstance(corpus, str):
         counts = Counter(corpus.split())
@@ -648,15 +736,40 @@ def train(corpus, vocab_size: int, *, shrink: float = 0.75, em_iterations: int =
         raise TypeError(f"corpus must be a text or a dict word -> count, got {type(corpus).__name__}")
     if not counts:
         raise ValueError("corpus is empty: pass a text or a mapping word -> count with at least one word")
-    words = {space + word: count for word, count in counts.items()}
+    if counts is corpus:
+        for word, count in counts.items():
+            if not isinstance(word, str) or not word:
+                raise (ValueError if isinstance(word, str) else TypeError)(
+                    f"corpus: each word must be a non-empty str, got {storage._short(word)}")
+            if isinstance(count, bool) or not isinstance(count, numbers.Real):
+                raise TypeError(f"corpus: the count of {storage._short(word)} must be a positive number, "
+                                f"got {storage._short(count)}")
+            if not (math.isfinite(count) and count > 0):
+                raise ValueError(f"corpus: the count of {storage._short(word)} must be a positive number, "
+                                 f"got {storage._short(count)}")
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, numbers.Integral):
-        raise TypeError(f"vocab_size must be a whole number, got {vocab_size!r}")
+        raise TypeError(f"vocab_size must be a whole number, got {storage._short(vocab_size)}")
+    if isinstance(shrink, bool) or not isinstance(shrink, numbers.Real):
+        raise TypeError(f"shrink must be a number between 0 and 1 (the share of pieces kept per round), "
+                        f"got {storage._short(shrink)}")
+    if not 0 < shrink < 1:
+        raise ValueError(f"shrink must be between 0 and 1 (the share of pieces kept per round), got {shrink!r}")
+    _whole("em_iterations", em_iterations, 1)
+    _whole("seed_factor", seed_factor, 1)
+    _whole("max_piece_chars", max_piece_chars, 1)
+    if not isinstance(space, str):
+        raise TypeError(f"space must be a str (the word-start marker, e.g. '\u2581'), got {type(space).__name__}")
+    if isinstance(checkpoints, (str, bytes)) or not hasattr(checkpoints, "__iter__"):
+        raise TypeError(f"checkpoints must be a list of vocabulary sizes (whole numbers), "
+                        f"got {type(checkpoints).__name__}")
+    checkpoints = list(checkpoints)
+    for number, size in enumerate(checkpoints):
+        _whole(f"checkpoints[{number}]", size, 1)
+    words = {space + word: count for word, count in counts.items()}
     characters = {char for word in words for char in word}
     if vocab_size < len(characters):
         raise ValueError(f"vocab_size must be at least {len(characters)}, the number of distinct characters "
                          "(every character is kept so that every word can be segmented)")
-    if not 0 < shrink < 1:
-        raise ValueError(f"shrink must be between 0 and 1 (the share of pieces kept per round), got {shrink!r}")
     stops = sorted({int(size) for size in checkpoints if size > vocab_size} | {vocab_size}, reverse=True)
     log_probs = _seed(words, seed_factor * stops[0], max_piece_chars)
     rounds, saved = [], {}

@@ -1129,8 +1129,7 @@ for fn in ("lattice", "viterbi_table", "viterbi"):
     R(f"{U}.{fn}", "log_probs=5", lambda f=f: f("cat", 5), TypeError,
       r"log_probs must be a non-empty dict piece -> log-probability")
     R(f"{U}.{fn}", "log_probs=<a TrainResult>", lambda f=f: f("cat", TR()), TypeError, r"log_probs must be a non-empty dict")
-    R(f"{U}.{fn}", "log_probs={}", lambda f=f: f("cat", {}), ValueError, r"log_probs must be a non-empty dict",
-      xfail=f"{fn}('cat', {{}}) raises TypeError for an empty dict (a right type with a wrong value: ValueError)")
+    R(f"{U}.{fn}", "log_probs={}", lambda f=f: f("cat", {}), ValueError, r"log_probs must be a non-empty dict")
     R(f"{U}.{fn}", "log_probs={'c': 0.5}", lambda f=f: f("cat", {**LP, "c": 0.5}), ValueError,
       r"log_probs\['c'\] = 0\.5 is positive; a log-probability is at most 0")
     R(f"{U}.{fn}", "log_probs={'c': nan}", lambda f=f: f("cat", {**LP, "c": NAN}), ValueError,
@@ -1141,35 +1140,24 @@ for fn in ("lattice", "viterbi_table", "viterbi"):
       r"log_probs: pieces must be non-empty strings, got ''")
     R(f"{U}.{fn}", "a text the pieces cannot cover", lambda f=f: f("dog", LP), ValueError,
       r"the vocabulary cannot cover 'dog': no piece is the character 'd' at position 0; add it, or pass unk_score")
-    for bad, value, err, why in [
-        ("'x'", "x", TypeError, "raises ValueError from float(): \"could not convert string to float: 'x'\""),
-        ("nan", NAN, ValueError, "accepts nan: the '<unk>' arc scores nan" if fn == "lattice" else
-         "raises ValueError \"the vocabulary cannot cover the end of 'cab'\": misleading, the cause is unk_score=nan"),
-        ("1.0", 1.0, ValueError, "accepts a positive log-probability for '<unk>'"),
-        ("True", True, TypeError, "accepts a bool (as 1.0)"),
-    ]:
+    for bad, value, err in [("'x'", "x", TypeError), ("nan", NAN, ValueError), ("1.0", 1.0, ValueError),
+                            ("True", True, TypeError)]:
         R(f"{U}.{fn}", f"unk_score={bad}", lambda f=f, v=value: f("cab", LP, unk_score=v), err,
-          r"unk_score must be a (finite )?number", xfail=f"{fn}('cab', log_probs, unk_score={bad}) {why}")
+          r"unk_score must be a (finite )?number")
 D(f"{U}.viterbi", "text=''", lambda: unigram.viterbi("", LP), lambda v: v == ([], 0.0), "([], 0.0)",
-  r"empty text gives \(\[\], 0\.0\)",
-  xfail="viterbi('', log_probs) returns ([], 0.0), but its docstring does not say so")
+  r"empty text gives \(\[\], 0\.0\)")
 SW = f"{U}.segment_words"
-R(SW, "words=5", lambda: unigram.segment_words(5, LP), TypeError, r"words must be a list of words, got int",
-  xfail="segment_words(5, log_probs) raises TypeError \"'int' object is not iterable\", naming no argument")
-R(SW, "words='cat'", lambda: unigram.segment_words("cat", LP), TypeError, r"words must be a list of words, not one str",
-  xfail="segment_words('cat', log_probs) returns [['c'], ['a'], ['t']]: the str is taken as a list of one-letter words")
-R(SW, "words=[5]", lambda: unigram.segment_words([5], LP), TypeError, r"words\[0\] must be a str, got int",
-  xfail="segment_words([5], log_probs) says 'text must be a str, got int': it names text, not words[0]")
-R(SW, "log_probs={}", lambda: unigram.segment_words(["cat"], {}), ValueError, r"log_probs must be a non-empty dict",
-  xfail="segment_words(['cat'], {}) raises TypeError for an empty dict (a right type with a wrong value: ValueError)")
+R(SW, "words=5", lambda: unigram.segment_words(5, LP), TypeError, r"words must be a list of words, got int")
+R(SW, "words='cat'", lambda: unigram.segment_words("cat", LP), TypeError, r"words must be a list of words, not one str")
+R(SW, "words=[5]", lambda: unigram.segment_words([5], LP), TypeError, r"words\[0\] must be a str, got int")
+R(SW, "log_probs={}", lambda: unigram.segment_words(["cat"], {}), ValueError, r"log_probs must be a non-empty dict")
 R(SW, "a word the pieces cannot cover", lambda: unigram.segment_words(["cat", "dog"], LP), ValueError,
   r"the vocabulary cannot cover 'dog'")
 NB = f"{U}.nbest"
 R(NB, "n=0", lambda: unigram.nbest("cat", LP, 0), ValueError, r"n must be a whole number of at least 1, got 0")
 R(NB, "n=-1", lambda: unigram.nbest("cat", LP, -1), ValueError, r"n must be a whole number of at least 1")
 for bad, value in [("2.5", 2.5), ("'2'", "2"), ("True", True), ("None", None)]:
-    R(NB, f"n={bad}", lambda v=value: unigram.nbest("cat", LP, v), TypeError, r"n must be a whole number of at least 1",
-      xfail=f"nbest('cat', log_probs, {bad}) raises ValueError for a wrong type (TypeError)")
+    R(NB, f"n={bad}", lambda v=value: unigram.nbest("cat", LP, v), TypeError, r"n must be a whole number of at least 1")
 D(NB, "n=10**12", lambda: unigram.nbest("cat", LP, 10**12), lambda v: len(v) == 4, "all 4 segmentations",
   r"fewer if the text has fewer")
 R(NB, "text=5", lambda: unigram.nbest(5, LP, 2), TypeError, r"text must be a str, got int")
@@ -1178,12 +1166,9 @@ SA = f"{U}.sample"
 R(SA, "alpha=0", lambda: unigram.sample("cat", LP, 0), ValueError, r"alpha must be a number greater than 0, got 0")
 R(SA, "alpha=-1", lambda: unigram.sample("cat", LP, -1), ValueError, r"alpha must be a number greater than 0")
 R(SA, "alpha=nan", lambda: unigram.sample("cat", LP, NAN), ValueError, r"alpha must be a number greater than 0")
-R(SA, "alpha='1'", lambda: unigram.sample("cat", LP, "1"), TypeError, r"alpha must be a number greater than 0",
-  xfail="sample('cat', log_probs, '1') raises ValueError for a str (a wrong type: TypeError)")
-R(SA, "alpha=inf", lambda: unigram.sample("cat", LP, INF), ValueError, r"alpha must be a finite number greater than 0",
-  xfail="sample('cat', log_probs, inf) returns a segmentation computed from nan weights (always the last arc)")
-R(SA, "seed=[1]", lambda: unigram.sample("cat", LP, 1.0, seed=[1]), TypeError, r"seed must be an int or None",
-  xfail="sample(..., seed=[1]) raises TypeError from random.Random: 'The only supported seed types are: None, int, ...'")
+R(SA, "alpha='1'", lambda: unigram.sample("cat", LP, "1"), TypeError, r"alpha must be a number greater than 0")
+R(SA, "alpha=inf", lambda: unigram.sample("cat", LP, INF), ValueError, r"alpha must be a finite number greater than 0")
+R(SA, "seed=[1]", lambda: unigram.sample("cat", LP, 1.0, seed=[1]), TypeError, r"seed must be an int or None")
 R(SA, "text=5", lambda: unigram.sample(5, LP), TypeError, r"text must be a str, got int")
 R(SA, "a text the pieces cannot cover", lambda: unigram.sample("dog", LP), ValueError, r"the vocabulary cannot cover 'dog'")
 CS = f"{U}.count_segmentations"
@@ -1192,35 +1177,26 @@ R(CS, "pieces=5", lambda: unigram.count_segmentations("abc", 5), TypeError, r"pi
 R(CS, "pieces='abc'", lambda: unigram.count_segmentations("abc", "abc"), TypeError, r"pieces must be a set, list or dict of strings")
 R(CS, "pieces=None", lambda: unigram.count_segmentations("abc", None), TypeError, r"pieces must be a set, list or dict of strings")
 R(CS, "pieces=[['a']]", lambda: unigram.count_segmentations("abc", [["a"]]), TypeError,
-  r"pieces must be a set, list or dict of strings, got a list among them",
-  xfail="count_segmentations('abc', [['a']]) raises TypeError \"unhashable type: 'list'\", naming no argument")
+  r"pieces must be a set, list or dict of strings, got a list among them")
 SP = f"{U}.SentencePieceModel"
 SPM_ARGS = ("nmt_nfkc", True, True, True)
-R(SP, "pieces=[]", lambda: unigram.SentencePieceModel([], *SPM_ARGS), ValueError, r"pieces must be a non-empty list",
-  xfail="SentencePieceModel([], ...) raises ValueError 'min() arg is an empty sequence', naming no argument")
-R(SP, "pieces=5", lambda: unigram.SentencePieceModel(5, *SPM_ARGS), TypeError, r"pieces must be a list of \(piece, score, type\)",
-  xfail="SentencePieceModel(5, ...) raises TypeError \"'int' object is not iterable\", naming no argument")
+R(SP, "pieces=[]", lambda: unigram.SentencePieceModel([], *SPM_ARGS), ValueError, r"pieces must be a non-empty list")
+R(SP, "pieces=5", lambda: unigram.SentencePieceModel(5, *SPM_ARGS), TypeError, r"pieces must be a list of \(piece, score, type\)")
 R(SP, "pieces=[('a',)]", lambda: unigram.SentencePieceModel([("a",)], *SPM_ARGS), ValueError,
-  r"pieces\[0\] must be \(piece, score, type\)",
-  xfail="SentencePieceModel([('a',)], ...) raises ValueError 'not enough values to unpack (expected 3, got 1)'")
+  r"pieces\[0\] must be \(piece, score, type\)")
 R(SP, "only control pieces", lambda: unigram.SentencePieceModel([("<s>", 0.0, 3)], *SPM_ARGS), ValueError,
-  r"pieces hold no normal pieces to segment with",
-  xfail="SentencePieceModel([('<s>', 0.0, 3)], ...) raises ValueError 'min() arg is an empty sequence'")
+  r"pieces hold no normal pieces to segment with")
 R(SP, "normalizer='bogus'", lambda: unigram.SentencePieceModel([("a", -1.0, 1)], "bogus", True, True, True), ValueError,
-  r"normali[sz]er 'bogus' is not supported \(nfkc and identity are\)",
-  xfail="SentencePieceModel(..., normalizer='bogus') is accepted; the error comes only at the first encode")
+  r"normali[sz]er 'bogus' is not supported \(nfkc and identity are\)")
 for method in ("normalize", "encode", "encode_ids"):
     R(f"{SP}.{method}", "text=5", lambda m=method: getattr(SPM(), m)(5), TypeError, r"text must be a str, got int")
     R(f"{SP}.{method}", "text=None", lambda m=method: getattr(SPM(), m)(None), TypeError, r"text must be a str")
-D(f"{SP}.encode", "text=''", lambda: SPM().encode(""), lambda v: v == [], "[]", r"empty text gives \[\]",
-  xfail="SentencePieceModel.encode('') returns [], but its docstring does not say so")
+D(f"{SP}.encode", "text=''", lambda: SPM().encode(""), lambda v: v == [], "[]", r"empty text gives \[\]")
 RS = f"{U}.read_sentencepiece_model"
-R(RS, "path=5", lambda: unigram.read_sentencepiece_model(5), TypeError, r"path must be a file path",
-  xfail="read_sentencepiece_model(5) raises TypeError from pathlib: 'expected str, bytes or os.PathLike object, not int'")
+R(RS, "path=5", lambda: unigram.read_sentencepiece_model(5), TypeError, r"path must be a file path")
 R(RS, "a missing file", lambda: unigram.read_sentencepiece_model(missing("m.model")), FileNotFoundError,
   r"no SentencePiece model at ")
-R(RS, "a folder", lambda: unigram.read_sentencepiece_model(TMP), IsADirectoryError, r"is a folder, not a SentencePiece model",
-  xfail="read_sentencepiece_model(<a folder>) raises IsADirectoryError from pathlib ('[Errno 21] Is a directory')")
+R(RS, "a folder", lambda: unigram.read_sentencepiece_model(TMP), IsADirectoryError, r"is a folder, not a SentencePiece model")
 R(RS, "an empty file", lambda: unigram.read_sentencepiece_model(tmpfile("empty.model", b"")), ValueError,
   r"empty\.model is not a SentencePiece model: it holds no pieces")
 R(RS, "a text file", lambda: unigram.read_sentencepiece_model(tmpfile("text.model", "hello world\n")), ValueError,
@@ -1236,38 +1212,28 @@ R(UT, "vocab_size='10'", lambda: unigram.train("ab ba", "10"), TypeError, r"voca
 R(UT, "vocab_size=True", lambda: unigram.train("ab ba", True), TypeError, r"vocab_size must be a whole number")
 R(UT, "vocab_size=1", lambda: unigram.train("ab ba", 1), ValueError, r"vocab_size must be at least 3, the number of distinct characters")
 D(UT, "vocab_size=10**12", lambda: unigram.train("ab ba", 10**12), lambda r: len(r.log_probs) < 20,
-  "a model with the few pieces there are", r"(fewer|stops early)",
-  xfail="train('ab ba', 10**12) returns a model with fewer pieces than asked, but its docstring does not say so")
-for bad, value, err, why in [
-    ("{'ab': '2'}", {"ab": "2"}, (TypeError, ValueError), "raises TypeError \"unsupported operand type(s) for +=: 'int' and 'str'\""),
-    ("{'ab': 0}", {"ab": 0}, ValueError, "raises ZeroDivisionError: division by zero"),
-    ("{'ab': -1}", {"ab": -1}, ValueError, "raises ValueError 'math domain error'"),
-    ("{5: 1}", {5: 1}, (TypeError, ValueError), "raises TypeError 'can only concatenate str (not \"int\") to str'"),
-    ("{'': 1}", {"": 1}, ValueError, "returns a model trained on the bare space marker"),
+  "a model with the few pieces there are", r"(fewer|stops early)")
+for bad, value, err in [
+    ("{'ab': '2'}", {"ab": "2"}, (TypeError, ValueError)),
+    ("{'ab': 0}", {"ab": 0}, ValueError),
+    ("{'ab': -1}", {"ab": -1}, ValueError),
+    ("{5: 1}", {5: 1}, (TypeError, ValueError)),
+    ("{'': 1}", {"": 1}, ValueError),
 ]:
-    R(UT, f"corpus={bad}", lambda v=value: unigram.train(v, 10), err, r"corpus: (the count of|each word)",
-      xfail=f"train({bad}, 10) {why}")
+    R(UT, f"corpus={bad}", lambda v=value: unigram.train(v, 10), err, r"corpus: (the count of|each word)")
 R(UT, "shrink=1", lambda: unigram.train("ab ba", 10, shrink=1), ValueError, r"shrink must be between 0 and 1")
 R(UT, "shrink=nan", lambda: unigram.train("ab ba", 10, shrink=NAN), ValueError, r"shrink must be between 0 and 1")
-for bad, kwargs, err, pattern, why in [
-    ("shrink='x'", {"shrink": "x"}, TypeError, r"shrink must be a number between 0 and 1",
-     "raises TypeError \"'<' not supported between instances of 'int' and 'str'\""),
-    ("em_iterations=0", {"em_iterations": 0}, ValueError, r"em_iterations must be a whole number of at least 1",
-     "raises UnboundLocalError: cannot access local variable 'likelihood'"),
-    ("em_iterations='2'", {"em_iterations": "2"}, TypeError, r"em_iterations must be a whole number",
-     "raises TypeError \"'str' object cannot be interpreted as an integer\""),
-    ("seed_factor='x'", {"seed_factor": "x"}, TypeError, r"seed_factor must be a whole number",
-     "raises TypeError \"unsupported operand type(s) for -: 'str' and 'int'\""),
-    ("max_piece_chars='x'", {"max_piece_chars": "x"}, TypeError, r"max_piece_chars must be a whole number",
-     "raises TypeError, naming no argument"),
-    ("space=5", {"space": 5}, TypeError, r"space must be a str",
-     "raises TypeError \"unsupported operand type(s) for +: 'int' and 'str'\""),
-    ("checkpoints=5", {"checkpoints": 5}, TypeError, r"checkpoints must be a list of vocabulary sizes",
-     "raises TypeError \"'int' object is not iterable\""),
-    ("checkpoints=['x']", {"checkpoints": ["x"]}, TypeError, r"checkpoints\[0\] must be a whole number",
-     "raises TypeError \"'>' not supported between instances of 'str' and 'int'\""),
+for bad, kwargs, err, pattern in [
+    ("shrink='x'", {"shrink": "x"}, TypeError, r"shrink must be a number between 0 and 1"),
+    ("em_iterations=0", {"em_iterations": 0}, ValueError, r"em_iterations must be a whole number of at least 1"),
+    ("em_iterations='2'", {"em_iterations": "2"}, TypeError, r"em_iterations must be a whole number"),
+    ("seed_factor='x'", {"seed_factor": "x"}, TypeError, r"seed_factor must be a whole number"),
+    ("max_piece_chars='x'", {"max_piece_chars": "x"}, TypeError, r"max_piece_chars must be a whole number"),
+    ("space=5", {"space": 5}, TypeError, r"space must be a str"),
+    ("checkpoints=5", {"checkpoints": 5}, TypeError, r"checkpoints must be a list of vocabulary sizes"),
+    ("checkpoints=['x']", {"checkpoints": ["x"]}, TypeError, r"checkpoints\[0\] must be a whole number"),
 ]:
-    R(UT, bad, lambda kw=kwargs: unigram.train("ab ba", 10, **kw), err, pattern, xfail=f"train('ab ba', 10, {bad}) {why}")
+    R(UT, bad, lambda kw=kwargs: unigram.train("ab ba", 10, **kw), err, pattern)
 SM = f"{U}.save_model"
 R(SM, "model=5", lambda: mod("unigram").save_model(5, TMP / "u.json"), TypeError,
   r"model must be a UnigramResult or a dict piece -> log-probability, got int")
