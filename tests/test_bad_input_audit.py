@@ -25,9 +25,8 @@ whole file runs in well under 30 s.
 has no case: a new function gets audited when it is added. Result records that bpe_lab builds and
 returns (``RECORDS``) and functions without arguments are the only exceptions.
 
-Cases in the modules other people were editing when this audit was written (tokenizer, wordpiece,
-unigram, widgets, storage) that do not behave yet are marked ``xfail(strict=True)`` with the reason:
-the suite stays green, and the mark must be removed when the function is fixed (an unexpected pass fails).
+There is no expected-failure mark: a case that does not behave fails the suite until the function is
+fixed (the audit found 156 such calls when it was written; each was fixed in bpe_lab, not excused here).
 
 The table: ``docs/bad-inputs.md`` is generated from the actual outcomes of this run, in a fixed order
 (module, then the order of ``CASES``), with temporary paths, the repository path and memory addresses
@@ -81,7 +80,6 @@ PACKAGE = Path(bpe_lab.__file__).resolve().parent
 DOC = ROOT / "docs" / "bad-inputs.md"
 LIMIT = 2.0  # seconds a single call may take (each is designed to take well under 1 s)
 HANG = 6.0  # seconds after which a call is aborted
-BUSY = {"tokenizer", "wordpiece", "unigram", "widgets", "storage"}  # others were editing these
 TMP = Path(tempfile.mkdtemp(prefix="bpe_lab_audit_"))
 
 # --------------------------------------------------------------------------------------------------
@@ -114,7 +112,6 @@ class Case:
     bad: str  # the bad input, as shown in the table
     call: Callable[[], Any]
     expect: Any
-    xfail: str | None = None  # why it fails today (busy modules only)
 
     @property
     def module(self) -> str:
@@ -128,20 +125,20 @@ class Case:
 CASES: list[Case] = []
 
 
-def R(target, bad, call, types, pattern, xfail=None):
+def R(target, bad, call, types, pattern):
     """A call that must raise ``types`` with a message matching ``pattern``."""
     types = types if isinstance(types, tuple) else (types,)
-    CASES.append(Case(target, bad, call, Raises(types, pattern), xfail))
+    CASES.append(Case(target, bad, call, Raises(types, pattern)))
 
 
-def D(target, bad, call, check, shown, doc, xfail=None):
+def D(target, bad, call, check, shown, doc):
     """A call with a documented answer: it returns a value passing ``check``; the docstring matches ``doc``."""
-    CASES.append(Case(target, bad, call, Returns(check, shown, doc), xfail))
+    CASES.append(Case(target, bad, call, Returns(check, shown, doc)))
 
 
-def X(target, bad, argv, pattern, xfail=None):
+def X(target, bad, argv, pattern):
     """A command line that must exit with status 2 and a usage error matching ``pattern``."""
-    CASES.append(Case(target, bad, lambda: grade.main(argv), Exits(2, pattern), xfail))
+    CASES.append(Case(target, bad, lambda: grade.main(argv), Exits(2, pattern)))
 
 
 def mod(name: str):
@@ -1593,17 +1590,6 @@ def describe(seen: Observation) -> str:
     return f"returns {short(seen.value)}"
 
 
-def kind_of(seen: Observation) -> str:
-    exc = seen.error
-    if isinstance(exc, _Hang):
-        return "no answer"
-    if isinstance(exc, SystemExit):
-        return f"exit {exc.code}"
-    if exc is not None:
-        return type(exc).__name__
-    return f"returns a {type(seen.value).__name__}"
-
-
 RECORDED: dict[str, tuple[str, str]] = {}  # case id -> (outcome, verdict)
 
 
@@ -1612,11 +1598,7 @@ def _params():
     for case in CASES:
         assert case.id not in seen_ids, f"two cases share the id {case.id!r}"
         seen_ids.add(case.id)
-        if case.xfail:
-            assert case.module in BUSY, f"{case.id}: only cases in {sorted(BUSY)} may be marked xfail"
-            yield pytest.param(case, id=case.id, marks=pytest.mark.xfail(strict=True, reason=case.xfail))
-        else:
-            yield pytest.param(case, id=case.id)
+        yield pytest.param(case, id=case.id)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -1697,12 +1679,10 @@ def test_bad_input(case: Case):
     problems = judge(case, seen)
     if not problems:
         outcome = f"returns {case.expect.shown}" if isinstance(case.expect, Returns) else describe(seen)
-    elif case.xfail:  # the type only: a library's own message can vary from run to run (set order, hashes)
-        outcome = kind_of(seen) + " (see the check)"
     else:
         outcome = describe(seen)
     outcome = normalise(outcome)
-    verdict = "ok" if not problems else (f"known failure: {case.xfail}" if case.xfail else "FAILS: " + "; ".join(problems))
+    verdict = "ok" if not problems else "FAILS: " + "; ".join(problems)
     RECORDED[case.id] = (outcome, normalise(verdict))
     assert not problems, f"{case.id}: {'; '.join(problems)}\n  outcome: {outcome}"
 
@@ -1728,8 +1708,8 @@ def render() -> str:
         "KeyError, IndexError, AssertionError or AttributeError, never an error from deep inside a library, and "
         "no call takes more than a second or two.",
         "",
-        f"{total - failing} of {total} behave so. The {failing} marked *known failure* are in modules that were "
-        "being edited when the audit was written; the test marks them as expected failures until they are fixed.",
+        f"{total - failing} of {total} behave so."
+        + (f" {failing} do not (marked FAILS below): the audit fails until they are fixed." if failing else ""),
         "",
         "Regenerate this file with `pytest tests/test_bad_input_audit.py` (the test rewrites it when it is out "
         "of date, and fails once so that the change gets committed). Messages are shown as raised, with long ones "
@@ -1737,7 +1717,7 @@ def render() -> str:
         "",
         "Functions without arguments are not listed: " + ", ".join(f"`{t}`" for t in without_arguments()) + ".",
         "",
-        "| module | calls | ok | known failures |",
+        "| module | calls | ok | fail |",
         "|---|---:|---:|---:|",
     ]
     for module in order:
@@ -1776,6 +1756,9 @@ def test_docs_table_is_up_to_date():
     current = DOC.read_text(encoding="utf-8") if DOC.exists() else None
     if text == current:
         return
+    failing = sorted(case.id for case in CASES if RECORDED[case.id][1] != "ok")
+    if failing:
+        pytest.skip(f"{len(failing)} audit cases fail: fix them first, then this test brings the table up to date")
     if os.environ.get("CI"):
         pytest.fail("docs/bad-inputs.md is out of date: run pytest tests/test_bad_input_audit.py and commit it")
     DOC.parent.mkdir(exist_ok=True)
