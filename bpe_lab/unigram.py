@@ -34,6 +34,7 @@ __all__ = [
     "viterbi_table",
     "viterbi",
     "segment_words",
+    "word_tokenizer",
     "nbest",
     "sample",
     "count_segmentations",
@@ -220,6 +221,33 @@ def segment_words(words, log_probs: dict, *, unk_score: float | None = None) -> 
             for word in words]
 
 
+def word_tokenizer(log_probs: dict, *, unk_score: float | None = None, space: str | None = None):
+    """A function text -> pieces, for measuring a Unigram vocabulary like any other tokenizer.
+
+    The text is split on whitespace, each word is marked with ``space`` (default "▁") in front (as
+    ``train`` marks its words, and SentencePiece does) and segmented by Viterbi. The vocabulary is checked and indexed
+    once, here, so calling the function word by word is cheap (``segment_words`` checks it on every
+    call). An empty text gives ``[]``. Changing ``log_probs`` afterwards is not seen: make a new one.
+
+    >>> tokenize = word_tokenizer({"▁": -2.0, "▁c": -1.5, "a": -1.0, "t": -1.0, "at": -0.5, "c": -3.0})
+    >>> tokenize("cat at")
+    ['▁c', 'at', '▁', 'at']
+    """
+    lengths = _lengths_by_first_char(log_probs)
+    _check_unk_score(unk_score)
+    space = SPACE if space is None else space
+    if not isinstance(space, str):
+        raise TypeError(f"space must be a str (the word-start marker, e.g. '\u2581'), got {type(space).__name__}")
+    log_probs = dict(log_probs)  # a snapshot: the index above belongs to these pieces
+
+    def tokenize(text: str) -> list[str]:
+        _check_text(text)
+        return [arc.piece for word in text.split()
+                for arc in viterbi_table(space + word, log_probs, unk_score=unk_score, _lengths=lengths).path()]
+
+    return tokenize
+
+
 def nbest(text: str, log_probs: dict, n: int) -> list[tuple[list[str], float]]:
     """The ``n`` most probable segmentations, best first (fewer if the text has fewer).
 
@@ -238,6 +266,8 @@ def nbest(text: str, log_probs: dict, n: int) -> list[tuple[list[str], float]]:
 
 
 def _logsumexp(values: list[float]) -> float:
+    if len(values) == 1:
+        return values[0] + 0.0  # exactly what the general case gives: peak + log(exp(0.0))
     peak = max(values)
     if peak == -math.inf:
         return peak
@@ -606,40 +636,66 @@ class UnigramResult:
         return sorted(self.log_probs, key=lambda piece: (-self.log_probs[piece], piece))
 
 
-def _forward_backward(word: str, log_probs: dict, lengths: dict) -> tuple[float, dict]:
-    """The log-likelihood of one word (all segmentations summed) and each piece's expected count in it."""
-    arcs_ending = lattice(word, log_probs, _lengths=lengths)
-    n = len(word)
+def _word_spans(word: str, vocab, lengths: dict) -> list[tuple[int, int, str]]:
+    """Every ``(end, start, piece)`` of ``word`` that is a piece of ``vocab``, in lattice order.
+
+    Training only ever removes pieces, so the spans found once with the seed vocabulary hold every arc
+    of every later lattice: each EM step and pruning round then filters them (``_arcs``) instead of
+    slicing the word again. The order (by end, then start) is ``lattice``'s, so sums add up in the
+    same order and the results are the same to the last bit.
+    """
+    found = []
+    for start in range(len(word)):
+        for length in lengths.get(word[start], ()):
+            piece = word[start : start + length]
+            if len(piece) == length and piece in vocab:
+                found.append((start + length, start, piece))
+    found.sort()
+    return found
+
+
+def _arcs(spans: list, log_probs: dict) -> list[tuple[int, int, str, float]]:
+    """The spans whose piece is still in ``log_probs``, as ``(end, start, piece, log_prob)``."""
+    get = log_probs.get
+    return [(end, start, piece, lp) for end, start, piece in spans if (lp := get(piece)) is not None]
+
+
+def _forward_backward(n: int, arcs: list) -> tuple[float, dict]:
+    """The log-likelihood of one word of ``n`` characters (all segmentations summed) and each piece's
+    expected count in it, from its arcs (``_arcs``, sorted by end; a character covers every position)."""
     alpha = [0.0] + [-math.inf] * n
-    for end, arcs in enumerate(arcs_ending, start=1):
-        alpha[end] = _logsumexp([alpha[arc.start] + arc.log_prob for arc in arcs] or [-math.inf])
+    starting: list[list[tuple]] = [[] for _ in range(n)]
+    i, count = 0, len(arcs)
+    for end in range(1, n + 1):
+        values = []
+        while i < count and arcs[i][0] == end:
+            arc = arcs[i]
+            values.append(alpha[arc[1]] + arc[3])
+            starting[arc[1]].append(arc)
+            i += 1
+        alpha[end] = _logsumexp(values or [-math.inf])
     beta = [-math.inf] * n + [0.0]
-    starting: list[list[Arc]] = [[] for _ in range(n)]
-    for arcs in arcs_ending:
-        for arc in arcs:
-            starting[arc.start].append(arc)
     for start in range(n - 1, -1, -1):
-        beta[start] = _logsumexp([arc.log_prob + beta[arc.end] for arc in starting[start]] or [-math.inf])
+        beta[start] = _logsumexp([arc[3] + beta[arc[0]] for arc in starting[start]] or [-math.inf])
     total = alpha[n]
     expected: dict = {}
-    for arcs in arcs_ending:
-        for arc in arcs:
-            posterior = math.exp(alpha[arc.start] + arc.log_prob + beta[arc.end] - total)
-            expected[arc.piece] = expected.get(arc.piece, 0.0) + posterior
+    for end, start, piece, log_prob in arcs:
+        posterior = math.exp(alpha[start] + log_prob + beta[end] - total)
+        expected[piece] = expected.get(piece, 0.0) + posterior
     return total, expected
 
 
-def _em_step(words: dict, log_probs: dict, characters: set) -> tuple[dict, float]:
+def _em_step(words: dict, spans: dict, log_probs: dict, characters: set) -> tuple[dict, float]:
     """One EM iteration: expected piece counts over every word's lattice, then new log-probabilities.
 
-    Pieces expected nowhere drop out, except single characters, which keep a tiny probability so that
-    every word stays segmentable in the next iteration.
+    ``spans``: each word's ``_word_spans`` in the seed vocabulary. Pieces expected nowhere drop out,
+    except single characters, which keep a tiny probability so that every word stays segmentable in
+    the next iteration.
     """
-    lengths = _lengths_by_first_char(log_probs)
     counts: dict = {}
     likelihood = 0.0
     for word, count in words.items():
-        word_likelihood, expected = _forward_backward(word, log_probs, lengths)
+        word_likelihood, expected = _forward_backward(len(word), _arcs(spans[word], log_probs))
         likelihood += count * word_likelihood
         for piece, value in expected.items():
             counts[piece] = counts.get(piece, 0.0) + count * value
@@ -652,6 +708,23 @@ def _em_step(words: dict, log_probs: dict, characters: set) -> tuple[dict, float
 
 
 _CHARACTER_FLOOR = -30.0  # the log-probability a character keeps when EM expects it nowhere
+
+
+def _viterbi_pieces(n: int, arcs: list) -> list[str]:
+    """Viterbi over a word's arcs (``_arcs``): the pieces of the best path, as ``viterbi`` finds them
+    (the same order of arcs, and ties to the arc that starts earliest)."""
+    best = [0.0] + [-math.inf] * n
+    back: list = [None] * (n + 1)
+    for end, start, piece, log_prob in arcs:
+        if best[start] > -math.inf:
+            score = best[start] + log_prob
+            if score > best[end]:
+                best[end], back[end] = score, (start, piece)
+    pieces, position = [], n
+    while position > 0:
+        position, piece = back[position]
+        pieces.append(piece)
+    return pieces[::-1]
 
 
 def _seed(words: dict, seed_size: int, max_piece_chars: int) -> dict:
@@ -686,7 +759,7 @@ def _best_without_itself(piece: str, log_probs: dict, lengths: dict) -> float | 
     return None if best[-1] == -math.inf else best[-1]
 
 
-def _prune(words: dict, log_probs: dict, keep: int, required: set) -> dict:
+def _prune(words: dict, spans: dict, log_probs: dict, keep: int, required: set) -> dict:
     """Keep the ``keep`` pieces whose removal would cost the most likelihood (``required`` ones always).
 
     The cost of removing piece X is estimated as in SentencePiece: how often X is used in the corpus's
@@ -695,8 +768,8 @@ def _prune(words: dict, log_probs: dict, keep: int, required: set) -> dict:
     lengths = _lengths_by_first_char(log_probs)
     used: Counter = Counter()
     for word, count in words.items():
-        for arc in viterbi_table(word, log_probs, _lengths=lengths).path():
-            used[arc.piece] += count
+        for piece in _viterbi_pieces(len(word), _arcs(spans[word], log_probs)):
+            used[piece] += count
     losses = {}
     for piece, log_prob in log_probs.items():
         if piece in required:
@@ -772,15 +845,17 @@ def train(corpus, vocab_size: int, *, shrink: float = 0.75, em_iterations: int =
                          "(every character is kept so that every word can be segmented)")
     stops = sorted({int(size) for size in checkpoints if size > vocab_size} | {vocab_size}, reverse=True)
     log_probs = _seed(words, seed_factor * stops[0], max_piece_chars)
+    lengths = _lengths_by_first_char(log_probs)
+    spans = {word: _word_spans(word, log_probs, lengths) for word in words}  # every arc training can use
     rounds, saved = [], {}
     while True:
         for _ in range(em_iterations):
-            log_probs, likelihood = _em_step(words, log_probs, characters)
+            log_probs, likelihood = _em_step(words, spans, log_probs, characters)
         rounds.append(TrainingRound(len(rounds) + 1, len(log_probs), likelihood))
         if len(log_probs) in stops:
             saved[len(log_probs)] = dict(log_probs)
         if len(log_probs) <= vocab_size:
             break
         target = max(int(len(log_probs) * shrink), max(size for size in stops if size < len(log_probs)))
-        log_probs = _prune(words, log_probs, target, characters)
+        log_probs = _prune(words, spans, log_probs, target, characters)
     return UnigramResult(log_probs=log_probs, rounds=rounds, checkpoints=saved)

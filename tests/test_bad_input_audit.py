@@ -1143,6 +1143,18 @@ for fn in ("lattice", "viterbi_table", "viterbi"):
           r"unk_score must be a (finite )?number")
 D(f"{U}.viterbi", "text=''", lambda: unigram.viterbi("", LP), lambda v: v == ([], 0.0), "([], 0.0)",
   r"empty text gives \(\[\], 0\.0\)")
+WT = f"{U}.word_tokenizer"
+R(WT, "log_probs=5", lambda: unigram.word_tokenizer(5), TypeError, r"log_probs must be a non-empty dict")
+R(WT, "log_probs={}", lambda: unigram.word_tokenizer({}), ValueError, r"log_probs must be a non-empty dict")
+R(WT, "log_probs={'a': 0.5}", lambda: unigram.word_tokenizer({"a": 0.5}), ValueError, r"log_probs\['a'\] = 0.5 is positive")
+R(WT, "unk_score=1.0", lambda: unigram.word_tokenizer(LP, unk_score=1.0), ValueError, r"unk_score must be a finite number at most 0")
+R(WT, "unk_score='low'", lambda: unigram.word_tokenizer(LP, unk_score="low"), TypeError, r"unk_score must be a finite number")
+R(WT, "space=5", lambda: unigram.word_tokenizer(LP, space=5), TypeError, r"space must be a str")
+R(WT, "its function given text=5", lambda: unigram.word_tokenizer(LP)(5), TypeError, r"text must be a str, got int")
+R(WT, "its function given a word the pieces cannot cover", lambda: unigram.word_tokenizer(LP)("dog"), ValueError,
+  r"the vocabulary cannot cover .*'▁dog'.*add it, or pass unk_score")
+D(WT, "its function given text=''", lambda: unigram.word_tokenizer(LP)(""), lambda v: v == [], "[]",
+  r"An empty text gives ``\[\]``")
 SW = f"{U}.segment_words"
 R(SW, "words=5", lambda: unigram.segment_words(5, LP), TypeError, r"words must be a list of words, got int")
 R(SW, "words='cat'", lambda: unigram.segment_words("cat", LP), TypeError, r"words must be a list of words, not one str")

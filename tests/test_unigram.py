@@ -175,3 +175,54 @@ def test_checkpoints_give_every_size_in_one_run():
     assert sorted(result.checkpoints) == [200, 300, 400]
     assert all(len(lp) == size for size, lp in result.checkpoints.items())
     assert result.checkpoints[200] == result.log_probs
+
+
+# -- the trainer's cached lattices equal lattice() to the last bit ----------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _forward_backward_by_lattice(word, log_probs):
+    """EM's E-step for one word, written plainly over ``lattice``: what the trainer computed before it
+    cached each word's spans."""
+    arcs_ending = unigram.lattice(word, log_probs)
+    n = len(word)
+    alpha = [0.0] + [-math.inf] * n
+    for end, arcs in enumerate(arcs_ending, start=1):
+        alpha[end] = unigram._logsumexp([alpha[arc.start] + arc.log_prob for arc in arcs] or [-math.inf])
+    beta = [-math.inf] * n + [0.0]
+    starting = [[] for _ in range(n)]
+    for arcs in arcs_ending:
+        for arc in arcs:
+            starting[arc.start].append(arc)
+    for start in range(n - 1, -1, -1):
+        beta[start] = unigram._logsumexp([arc.log_prob + beta[arc.end] for arc in starting[start]] or [-math.inf])
+    expected = {}
+    for arcs in arcs_ending:
+        for arc in arcs:
+            posterior = math.exp(alpha[arc.start] + arc.log_prob + beta[arc.end] - alpha[n])
+            expected[arc.piece] = expected.get(arc.piece, 0.0) + posterior
+    return alpha[n], expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.text("abc▁", min_size=1, max_size=12), min_size=1, max_size=5),
+       pieces=st.lists(st.text("abc▁", min_size=2, max_size=5), max_size=25),
+       scores=st.lists(st.floats(-12.0, -0.01), min_size=30, max_size=30),
+       dropped=st.sets(st.integers(0, 24), max_size=10))
+def test_trainer_spans_give_what_the_lattice_gives(words, pieces, scores, dropped):
+    """The seed's spans, filtered by a later (smaller) vocabulary, give the same forward-backward result
+    and the same Viterbi pieces as a lattice built afresh, exactly (same floats, same dict order)."""
+    seed = {char: scores[k] for k, char in enumerate("abc▁")}
+    for k, piece in enumerate(pieces):
+        seed.setdefault(piece, scores[4 + k])
+    later = {piece: lp for k, (piece, lp) in enumerate(seed.items()) if len(piece) == 1 or k - 4 not in dropped}
+    lengths = unigram._lengths_by_first_char(seed)
+    for word in words:
+        arcs = unigram._arcs(unigram._word_spans(word, seed, lengths), later)
+        total, expected = unigram._forward_backward(len(word), arcs)
+        want_total, want_expected = _forward_backward_by_lattice(word, later)
+        assert total == want_total
+        assert list(expected.items()) == list(want_expected.items())
+        assert unigram._viterbi_pieces(len(word), arcs) == unigram.viterbi(word, later)[0]
