@@ -55,15 +55,21 @@ def test_slide_layout(path):
 
 
 # What may differ between two runs of a cell: measured durations ("in 1.1 s", "10 ms per merge", a
-# table's "seconds" column), widget model ids, how the kernel happened to split printed text, and
-# stderr (a library's warning is printed once per kernel, not once per run).
+# table's "seconds" column, and so the width of that column: 9.87 vs 10.02), widget model ids, how the
+# kernel happened to split printed text, and stderr (a library's warning is printed once per kernel,
+# not once per run).
 _DURATION = re.compile(r"\d[\d,]*(?:\.\d+)?\s?(?:s|ms|µs)\b")
 _DECIMAL = re.compile(r"\d+\.\d+")
 
 
+_SPACES = re.compile(r"[ \t]+")
+
+
 def _mask(text: str) -> str:
     text = _DURATION.sub("<duration>", text)
-    return _DECIMAL.sub("<decimal>", text) if "seconds" in text else text
+    if "seconds" in text:  # a table with a column of timings: its numbers, and the padding around them
+        text = _SPACES.sub(" ", _DECIMAL.sub("<decimal>", text))
+    return text
 
 
 def _shown(cell) -> list:
