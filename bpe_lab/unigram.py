@@ -125,18 +125,15 @@ def lattice(text: str, log_probs: dict, *, unk_score: float | None = None, _leng
     _check_unk_score(unk_score)
     lengths = _lengths if _lengths is not None else _lengths_by_first_char(log_probs)
     ending: list[list[Arc]] = [[] for _ in range(len(text) + 1)]
-    for start in range(len(text)):
-        for length in lengths.get(text[start], ()):
-            piece = text[start : start + length]
-            if len(piece) == length and piece in log_probs:
-                ending[start + length].append(Arc(start, start + length, piece, float(log_probs[piece])))
-        if text[start] not in log_probs:
+    for end, start, piece in _word_spans(text, log_probs, lengths):  # by end, then start
+        ending[end].append(Arc(start, end, piece, float(log_probs[piece])))
+    for start, char in enumerate(text):
+        if char not in log_probs:
             if unk_score is None:
                 raise ValueError(f"the vocabulary cannot cover {text!r}: no piece is the character "
-                                 f"{text[start]!r} at position {start}; add it, or pass unk_score")
+                                 f"{char!r} at position {start}; add it, or pass unk_score")
+            # no piece is this one character, so the arc starts after every other arc ending here
             ending[start + 1].append(Arc(start, start + 1, "<unk>", float(unk_score)))
-    for arcs in ending:
-        arcs.sort(key=lambda arc: arc.start)
     return ending[1:]
 
 
@@ -217,17 +214,22 @@ def segment_words(words, log_probs: dict, *, unk_score: float | None = None) -> 
         if not isinstance(word, str):
             raise TypeError(f"words[{number}] must be a str, got {type(word).__name__}")
     lengths = _lengths_by_first_char(log_probs)
-    return [[arc.piece for arc in viterbi_table(word, log_probs, unk_score=unk_score, _lengths=lengths).path()]
-            for word in words]
+    return [_segment(word, log_probs, unk_score, lengths) for word in words]
+
+
+def _segment(word: str, log_probs: dict, unk_score: float | None, lengths: dict) -> list[str]:
+    """Viterbi's pieces for one word, with the vocabulary already checked and indexed (``lengths``)."""
+    return [arc.piece for arc in viterbi_table(word, log_probs, unk_score=unk_score, _lengths=lengths).path()]
 
 
 def word_tokenizer(log_probs: dict, *, unk_score: float | None = None, space: str | None = None):
     """A function text -> pieces, for measuring a Unigram vocabulary like any other tokenizer.
 
     The text is split on whitespace, each word is marked with ``space`` (default "▁") in front (as
-    ``train`` marks its words, and SentencePiece does) and segmented by Viterbi. The vocabulary is checked and indexed
-    once, here, so calling the function word by word is cheap (``segment_words`` checks it on every
-    call). An empty text gives ``[]``. Changing ``log_probs`` afterwards is not seen: make a new one.
+    ``train`` marks its words, and SentencePiece does) and segmented by Viterbi. The vocabulary is
+    checked and indexed once, here, so calling the function word by word is cheap (``segment_words``
+    checks it on every call). An empty text gives ``[]``. Changing ``log_probs`` afterwards is not
+    seen: make a new one.
 
     >>> tokenize = word_tokenizer({"▁": -2.0, "▁c": -1.5, "a": -1.0, "t": -1.0, "at": -0.5, "c": -3.0})
     >>> tokenize("cat at")
@@ -242,8 +244,7 @@ def word_tokenizer(log_probs: dict, *, unk_score: float | None = None, space: st
 
     def tokenize(text: str) -> list[str]:
         _check_text(text)
-        return [arc.piece for word in text.split()
-                for arc in viterbi_table(space + word, log_probs, unk_score=unk_score, _lengths=lengths).path()]
+        return [piece for word in text.split() for piece in _segment(space + word, log_probs, unk_score, lengths)]
 
     return tokenize
 
@@ -637,7 +638,8 @@ class UnigramResult:
 
 
 def _word_spans(word: str, vocab, lengths: dict) -> list[tuple[int, int, str]]:
-    """Every ``(end, start, piece)`` of ``word`` that is a piece of ``vocab``, in lattice order.
+    """Every ``(end, start, piece)`` of ``word`` that is a piece of ``vocab``, in lattice order
+    (``lattice`` builds its arcs from them).
 
     Training only ever removes pieces, so the spans found once with the seed vocabulary hold every arc
     of every later lattice: each EM step and pruning round then filters them (``_arcs``) instead of

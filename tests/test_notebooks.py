@@ -60,8 +60,6 @@ def test_slide_layout(path):
 # not once per run).
 _DURATION = re.compile(r"\d[\d,]*(?:\.\d+)?\s?(?:s|ms|µs)\b")
 _DECIMAL = re.compile(r"\d+\.\d+")
-
-
 _SPACES = re.compile(r"[ \t]+")
 
 
