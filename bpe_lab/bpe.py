@@ -18,12 +18,10 @@ What this module deliberately does *not* do:
 
 from __future__ import annotations
 
-import numbers
 from collections import Counter
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .corpus import _short, symbol_counts
+from . import _checks as check
 
 __all__ = [
     "pair_counts",
@@ -41,128 +39,6 @@ __all__ = [
     "TIE_BREAKS",
 ]
 
-Pair = tuple  # two symbols, e.g. ('l', 'o'); a word is a tuple of symbols, e.g. ('l', 'o', 'w', '</w>')
-
-#: "smallest": among pairs with the highest count, the smallest ``(left, right)`` under Python's
-#: ordering wins (the rule of this project: it does not depend on the order of the corpus).
-#: "first": the first tied pair met while scanning the corpus in order, which is what
-#: ``max(counts, key=counts.get)`` does in the code of many tutorials and of the original paper.
-TIE_BREAKS = ("smallest", "first")
-
-
-# ---------------------------------------------------------------------------------------------
-# Checking what callers pass (clear errors instead of tracebacks from deep inside)
-# ---------------------------------------------------------------------------------------------
-
-def _check_symbol(symbol, where: str) -> type:
-    if not isinstance(symbol, (str, bytes)):
-        raise TypeError(
-            f"{where}: every symbol must be a str (or bytes), got {_short(symbol)} ({type(symbol).__name__}); "
-            "a word is a sequence of symbols such as ('l', 'o', 'w')"
-        )
-    if len(symbol) == 0:
-        raise ValueError(f"{where}: symbols must not be empty strings")
-    return type(symbol)
-
-
-def _as_word(word, where: str) -> tuple:
-    """A word given as a str, bytes or a sequence of symbols -> a tuple of symbols."""
-    if isinstance(word, str):
-        return tuple(word)
-    if isinstance(word, bytes):
-        return tuple(word[i : i + 1] for i in range(len(word)))
-    if isinstance(word, (tuple, list)):
-        kinds = {_check_symbol(s, where) for s in word}
-        if len(kinds) > 1:
-            raise TypeError(f"{where}: do not mix str and bytes symbols in one word: {_short(word)}")
-        return tuple(word)
-    raise TypeError(
-        f"{where}: a word must be a str or a tuple/list of symbols such as ('l', 'o', 'w'), "
-        f"got {type(word).__name__}"
-    )
-
-
-def _as_corpus(corpus) -> dict[tuple, int]:
-    """Accept a text, a mapping word -> count, or a list of words; return {tuple of symbols: count}."""
-    if isinstance(corpus, str):
-        words = symbol_counts(corpus)
-    elif isinstance(corpus, Mapping):
-        words = {}
-        for word, count in corpus.items():
-            symbols = _as_word(word, "corpus")
-            if isinstance(count, bool) or not isinstance(count, numbers.Integral):
-                raise TypeError(f"corpus: the count of {_short(word)} must be a whole number, got {_short(count)}")
-            if count <= 0:
-                raise ValueError(f"corpus: the count of {_short(word)} must be positive, got {count}")
-            if not symbols:
-                raise ValueError("corpus: words must hold at least one symbol, got an empty word")
-            words[symbols] = words.get(symbols, 0) + int(count)
-    elif isinstance(corpus, Iterable) and not isinstance(corpus, (bytes, bytearray)):
-        return _as_corpus(Counter(_as_word(w, "corpus") for w in corpus))
-    else:
-        raise TypeError(
-            "corpus must be a text (str), a mapping word -> count such as {('h', 'u', 'g'): 10}, "
-            f"or a list of words; got {type(corpus).__name__}"
-        )
-    if not words:
-        raise ValueError("corpus is empty: pass a text or a mapping word -> count with at least one word")
-    kinds = {type(s) for word in words for s in word}
-    if len(kinds) > 1:
-        raise TypeError("corpus: use str symbols or bytes symbols, not both")
-    return words
-
-
-def _check_num_merges(num_merges) -> int:
-    if isinstance(num_merges, bool) or not isinstance(num_merges, numbers.Integral):
-        raise TypeError(f"num_merges must be a whole number such as 10, got {_short(num_merges)} "
-                        f"({type(num_merges).__name__})")
-    if num_merges < 0:
-        raise ValueError(f"num_merges must be 0 or more, got {num_merges}")
-    return int(num_merges)
-
-
-def _check_tie_break(tie_break, choices: tuple, note: str = "") -> str:
-    if not isinstance(tie_break, str) or tie_break not in choices:
-        kind = f" ({type(tie_break).__name__})" if not isinstance(tie_break, str) else ""
-        error = ValueError if isinstance(tie_break, str) else TypeError
-        raise error(f"tie_break must be one of {choices}{note}, got {_short(tie_break)}{kind}")
-    return tie_break
-
-
-def _check_merges(merges) -> list[tuple]:
-    """Merges as a list of (left, right) tuples, each pair at most once."""
-    if isinstance(merges, (str, bytes)) or not isinstance(merges, Iterable):
-        hint = "; pass result.merges" if hasattr(merges, "merges") else ""
-        raise TypeError(
-            "merges must be a list of (left, right) pairs such as [('l', 'o'), ('lo', 'w')], "
-            f"got {type(merges).__name__}{hint}"
-        )
-    checked = []
-    seen = set()
-    kinds = set()
-    for rank, merge in enumerate(merges):
-        if not isinstance(merge, (tuple, list)) or len(merge) != 2:
-            raise ValueError(f"merges[{rank}] must be a pair (left, right), got {_short(merge)}")
-        left, right = merge
-        kinds.add(_check_symbol(left, f"merges[{rank}]"))
-        kinds.add(_check_symbol(right, f"merges[{rank}]"))
-        pair = (left, right)
-        if pair in seen:
-            raise ValueError(f"merges[{rank}] repeats the pair {_short(pair)}; each pair may appear once")
-        seen.add(pair)
-        checked.append(pair)
-    if len(kinds) > 1:
-        raise TypeError("merges: use str symbols or bytes symbols, not both")
-    return checked
-
-
-def _check_same_kind(symbols: tuple, merges: list[tuple]) -> None:
-    if symbols and merges and type(symbols[0]) is not type(merges[0][0]):
-        raise TypeError(
-            f"the word holds {type(symbols[0]).__name__} symbols but the merges hold "
-            f"{type(merges[0][0]).__name__} symbols; pass both as str or both as bytes"
-        )
-
 
 # ---------------------------------------------------------------------------------------------
 # The two operations training is made of
@@ -178,20 +54,19 @@ def pair_counts(corpus) -> Counter:
 
     >>> pair_counts({('a', 'a', 'a', 'a'): 1})
     Counter({('a', 'a'): 3})
+
+    ``corpus`` is what ``train`` takes. A corpus that ``check.corpus`` returned (``train`` keeps one) is
+    not checked again, so calling this once per merge costs only the counting.
     """
-    return _count_pairs(_as_corpus(corpus))
-
-
-def _count_pairs(words: dict) -> Counter:
-    """``pair_counts`` without the argument checks (the training loop calls this)."""
+    words = check.corpus(corpus)
     counts: Counter = Counter()
     for word, count in words.items():
-        for pair in zip(word, word[1:]):
+        for pair in zip(word, word[1:]):  # ('h', 'u', 'g') -> ('h', 'u'), ('u', 'g')
             counts[pair] += count
     return counts
 
 
-def merge_pair(symbols, pair) -> tuple:
+def merge_pair(symbols, pair, merged=None) -> tuple:
     """Replace every occurrence of ``pair`` in one word by the merged symbol, scanning left to right.
 
     >>> merge_pair(('h', 'u', 'g', 's'), ('u', 'g'))
@@ -204,25 +79,14 @@ def merge_pair(symbols, pair) -> tuple:
     ('aa', 'aa')
     >>> merge_pair(('a', 'a', 'a'), ('a', 'a'))
     ('aa', 'a')
+
+    ``merged`` is the symbol that replaces each occurrence: ``left + right`` by default. WordPiece, whose
+    pieces carry a "##" prefix, passes its own:
+
+    >>> merge_pair(('h', '##u', '##g'), ('##u', '##g'), merged='##ug')
+    ('h', '##ug')
     """
-    symbols = _as_word(symbols, "symbols")
-    if not isinstance(pair, (tuple, list)):
-        raise TypeError(f"pair must be a tuple (left, right) such as ('u', 'g'), got {type(pair).__name__}")
-    if len(pair) != 2:
-        raise ValueError(f"pair must be a pair of symbols (left, right) such as ('u', 'g'), got {_short(pair)}")
-    left, right = pair
-    if {_check_symbol(left, "pair"), _check_symbol(right, "pair")} == {str, bytes}:
-        raise TypeError("pair: use str symbols or bytes symbols, not both")
-    _check_same_kind(symbols, [(left, right)])
-    return _merge(symbols, left, right)
-
-
-def _merge(symbols, left, right, merged=None) -> tuple:
-    """``merge_pair`` without the argument checks (the training loops call this).
-
-    ``merged`` is what replaces each occurrence: by default ``left + right``; WordPiece passes its own
-    piece and the Tokenizer an id.
-    """
+    symbols, (left, right) = check.word_and_pair(symbols, pair, merged)
     if merged is None:
         merged = left + right
     out = []
@@ -240,6 +104,15 @@ def _merge(symbols, left, right, merged=None) -> tuple:
 # ---------------------------------------------------------------------------------------------
 # Training, traced
 # ---------------------------------------------------------------------------------------------
+
+Pair = tuple  # two symbols, e.g. ('l', 'o'); a word is a tuple of symbols, e.g. ('l', 'o', 'w', '</w>')
+
+#: "smallest": among pairs with the highest count, the smallest ``(left, right)`` under Python's
+#: ordering wins (the rule of this project: it does not depend on the order of the corpus).
+#: "first": the first tied pair met while scanning the corpus in order, which is what
+#: ``max(counts, key=counts.get)`` does in the code of many tutorials and of the original paper.
+TIE_BREAKS = ("smallest", "first")
+
 
 @dataclass(frozen=True)
 class MergeStep:
@@ -299,25 +172,18 @@ class TrainResult:
 
     def pair_counts_at(self, k: int) -> dict:
         """The pair counts after ``k`` merges (what merge ``k + 1`` chose from)."""
-        k = self._check_k(k)
+        k = check.k_merges(k, self.num_merges)
         return self.steps[k].pair_counts if k < len(self.steps) else self.final_pair_counts
 
     def corpus_after(self, k: int) -> dict:
         """The corpus segmented by the first ``k`` merges: word (tuple of symbols) -> count."""
-        k = self._check_k(k)
+        k = check.k_merges(k, self.num_merges)
         if k not in self._snapshots:
             words = self.corpus
-            for left, right in self.merges[:k]:
-                words = {_merge(w, left, right): c for w, c in words.items()}
+            for pair in self.merges[:k]:
+                words = {(merge_pair(w, pair) if pair[0] in w and pair[1] in w else w): c for w, c in words.items()}
             self._snapshots[k] = words
         return self._snapshots[k]
-
-    def _check_k(self, k) -> int:
-        if isinstance(k, bool) or not isinstance(k, numbers.Integral):
-            raise TypeError(f"k must be a whole number of merges, got {k!r}")
-        if not 0 <= k <= len(self.merges):
-            raise ValueError(f"k must be between 0 and {len(self.merges)} (the number of merges learned), got {k}")
-        return int(k)
 
 
 def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> TrainResult:
@@ -339,13 +205,12 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> TrainResul
     >>> result.steps[0].count, result.steps[1].pair_counts[('p', 'ug')]
     (20, 5)
     """
-    words = _as_corpus(corpus)
-    num_merges = _check_num_merges(num_merges)
-    _check_tie_break(tie_break, TIE_BREAKS)
+    words, num_merges, tie_break = (check.corpus(corpus), check.num_merges(num_merges),
+                                    check.tie_break(tie_break, TIE_BREAKS))
 
     start = dict(words)
     merges, steps = [], []
-    counts = _count_pairs(words)
+    counts = pair_counts(words)  # words is a checked corpus (a check.Corpus): it is not checked again
     for number in range(1, num_merges + 1):
         if not counts:
             break  # every word is a single symbol: nothing is left to merge
@@ -359,15 +224,16 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> TrainResul
             pair = next(pair for pair, c in counts.items() if c == best)
 
         left, right = pair
-        # only words holding both symbols can change; the rest are kept as they are
-        words = {
-            (_merge(word, left, right) if left in word and right in word else word): count
+        # only words holding both symbols can change; the rest are kept as they are. Merging keeps a
+        # checked corpus checked, so it stays a check.Corpus and pair_counts does not check it again.
+        words = check.Corpus({
+            (merge_pair(word, pair) if left in word and right in word else word): count
             for word, count in words.items()
-        }
+        })
         num_symbols = sum(len(word) * count for word, count in words.items())
         steps.append(MergeStep(number, pair, best, dict(counts), tied, num_symbols))
         merges.append(pair)
-        counts = _count_pairs(words)  # naive on purpose: recount everything (fast_bpe updates instead)
+        counts = pair_counts(words)  # naive on purpose: recount everything (fast_bpe updates instead)
 
     return TrainResult(corpus=start, merges=merges, steps=steps, final_pair_counts=dict(counts), tie_break=tie_break)
 
@@ -390,16 +256,9 @@ class EncodeStep:
     after: list
 
 
-def _prepare(symbols, merges) -> tuple[tuple, list]:
-    word = _as_word(symbols, "symbols")
-    merges = _check_merges(merges)
-    _check_same_kind(word, merges)
-    return word, merges
-
-
 def encode_trace(symbols, merges) -> list[EncodeStep]:
     """The steps of ``encode``: at each, every learned pair present with its rank, and the one merged."""
-    word, merges = _prepare(symbols, merges)
+    word, merges = check.word_and_merges(symbols, merges)
     ranks = {pair: rank for rank, pair in enumerate(merges)}
     steps = []
     while len(word) >= 2:
@@ -407,7 +266,7 @@ def encode_trace(symbols, merges) -> list[EncodeStep]:
         if not candidates:
             break  # no adjacent pair was ever learned: the word is fully encoded
         pair = min(candidates, key=candidates.get)  # lowest rank = learned earliest
-        merged = _merge(word, *pair)
+        merged = merge_pair(word, pair)
         steps.append(EncodeStep(list(word), candidates, pair, list(merged)))
         word = merged
     return steps
@@ -426,18 +285,19 @@ def encode(symbols, merges) -> list:
     ['x', 'y', 'z']
     """
     steps = encode_trace(symbols, merges)
-    return steps[-1].after if steps else list(_as_word(symbols, "symbols"))
+    return steps[-1].after if steps else list(check.word(symbols, "symbols"))
 
 
 def replay_trace(symbols, merges) -> list[tuple[int, Pair, list]]:
     """The steps of ``replay``: (rank, pair, symbols after) for each rule that changed the word."""
-    word, merges = _prepare(symbols, merges)
+    word, merges = check.word_and_merges(symbols, merges)
     steps = []
     for rank, (left, right) in enumerate(merges):
-        merged = _merge(word, left, right)
-        if merged != word:
-            steps.append((rank, (left, right), list(merged)))
-        word = merged
+        if left in word and right in word:  # only then can the rule change the word
+            merged = merge_pair(word, (left, right))
+            if merged != word:
+                steps.append((rank, (left, right), list(merged)))
+            word = merged
     return steps
 
 
@@ -450,15 +310,16 @@ def replay(symbols, merges) -> list:
     >>> replay("lowest", [("l", "o"), ("lo", "w"), ("e", "s"), ("es", "t")])
     ['low', 'est']
     """
-    word, merges = _prepare(symbols, merges)
+    word, merges = check.word_and_merges(symbols, merges)
     for left, right in merges:
-        word = _merge(word, left, right)
+        if left in word and right in word:  # only then can the rule change the word
+            word = merge_pair(word, (left, right))
     return list(word)
 
 
 def wrong_encode_by_frequency_trace(symbols, merges) -> list[EncodeStep]:
     """The steps of ``wrong_encode_by_frequency`` (candidates: learned pair -> count in this word)."""
-    word, merges = _prepare(symbols, merges)
+    word, merges = check.word_and_merges(symbols, merges)
     learned = set(merges)
     steps = []
     while len(word) >= 2:
@@ -467,7 +328,7 @@ def wrong_encode_by_frequency_trace(symbols, merges) -> list[EncodeStep]:
             break
         best = max(counts.values())
         pair = min(p for p, c in counts.items() if c == best)  # same tie rule as training
-        merged = _merge(word, *pair)
+        merged = merge_pair(word, pair)
         steps.append(EncodeStep(list(word), dict(counts), pair, list(merged)))
         word = merged
     return steps
@@ -488,4 +349,4 @@ def wrong_encode_by_frequency(symbols, merges) -> list:
     ['aa', 'ab', 'd', 'aa', 'ab', 'a', 'c']
     """
     steps = wrong_encode_by_frequency_trace(symbols, merges)
-    return steps[-1].after if steps else list(_as_word(symbols, "symbols"))
+    return steps[-1].after if steps else list(check.word(symbols, "symbols"))

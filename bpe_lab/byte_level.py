@@ -10,6 +10,8 @@ This module only looks at bytes; it does not learn merges (``bpe_lab.fast_bpe``)
 
 from __future__ import annotations
 
+from . import _checks as check
+
 __all__ = [
     "char_bytes",
     "bytes_by_char",
@@ -22,32 +24,13 @@ __all__ = [
 ]
 
 
-def _check_text(text, name: str = "text") -> str:
-    if not isinstance(text, str):
-        raise TypeError(f"{name} must be a str, got {type(text).__name__}")
-    return text
-
-
-def _utf8(text: str, name: str = "text") -> bytes:
-    """``text.encode("utf-8")``, with a ValueError naming the argument for a lone surrogate (which has no bytes)."""
-    try:
-        return text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        char = text[exc.start]
-        raise ValueError(f"{name} holds a lone surrogate U+{ord(char):04X} at index {exc.start}, which has no UTF-8 "
-                         "bytes; remove or replace it first, e.g. with text.encode('utf-8', errors='replace')") from None
-
-
 def char_bytes(char: str) -> bytes:
     """The UTF-8 bytes of one character (1 to 4 of them).
 
     >>> char_bytes("a"), char_bytes("é"), char_bytes("€"), char_bytes("😀")
     (b'a', b'\\xc3\\xa9', b'\\xe2\\x82\\xac', b'\\xf0\\x9f\\x98\\x80')
     """
-    _check_text(char, "char")
-    if len(char) != 1:
-        raise ValueError(f"char must be exactly one character, got {char[:20]!r} ({len(char)} characters)")
-    return _utf8(char, "char")
+    return check.one_char(char).encode("utf-8")
 
 
 def bytes_by_char(text: str) -> list[tuple[str, bytes]]:
@@ -56,7 +39,7 @@ def bytes_by_char(text: str) -> list[tuple[str, bytes]]:
     >>> bytes_by_char("né")
     [('n', b'n'), ('é', b'\\xc3\\xa9')]
     """
-    _utf8(_check_text(text))  # a lone surrogate anywhere is refused with its index
+    check.utf8_text(text)  # a lone surrogate anywhere is refused with its index
     return [(char, char.encode("utf-8")) for char in text]
 
 
@@ -97,8 +80,7 @@ def to_printable(data: bytes) -> str:
     >>> to_printable(" hello".encode())
     'Ġhello'
     """
-    if not isinstance(data, (bytes, bytearray)):
-        raise TypeError(f"data must be bytes, got {type(data).__name__}; use text.encode('utf-8')")
+    check.byte_data(data)
     return "".join(_BYTE_TO_CHAR[b] for b in data)
 
 
@@ -108,7 +90,7 @@ def from_printable(text: str) -> bytes:
     >>> from_printable("Ġhello")
     b' hello'
     """
-    _check_text(text)
+    check.text(text)
     try:
         return bytes(_CHAR_TO_BYTE[char] for char in text)
     except KeyError:
@@ -141,8 +123,7 @@ def utf8_status(data: bytes) -> list[tuple[bytes, str]]:
     >>> utf8_status(b"a\\xa9")
     [(b'a', "'a'"), (b'\\xa9', 'continuation byte of a character that started earlier')]
     """
-    if not isinstance(data, (bytes, bytearray)):
-        raise TypeError(f"data must be bytes, got {type(data).__name__}; use text.encode('utf-8')")
+    check.byte_data(data)
     parts = []
     i = 0
     while i < len(data):

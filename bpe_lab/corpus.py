@@ -1,4 +1,4 @@
-"""Corpora for the notebooks: loading the files in ``data/``, counting words, splitting words into symbols.
+"""Corpora for the notebooks: counting words, splitting words into symbols, loading the files in ``data/``.
 
 Classic BPE does not look at running text. It looks at a table of *word counts*::
 
@@ -8,47 +8,113 @@ and each word is a tuple of symbols that merges will glue together::
 
     "hug" -> ("h", "u", "g")          or, with an end-of-word marker,  ("h", "u", "g", "</w>")
 
-This module does exactly that and nothing more. It does not pre-tokenize with a regex (that is
-``bpe_lab.pretokenize``, notebook 04) and it does not work on bytes (``bpe_lab.byte_level``, notebook 03).
+This module does exactly that, then loads the corpora of ``data/`` (checking their sha256), and nothing
+more. It does not pre-tokenize with a regex (that is ``bpe_lab.pretokenize``, notebook 04) and it does not
+work on bytes (``bpe_lab.byte_level``, notebook 03).
 """
 
 from __future__ import annotations
 
 import hashlib
-import numbers
+import json
 import re
-import reprlib
+import sysconfig
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from . import _checks as check
+
 __all__ = [
     "END_OF_WORD",
+    "word_counts",
+    "split_words",
+    "split_word",
+    "symbol_counts",
     "data_dir",
     "data_path",
     "load_text",
     "load_udhr",
     "python_source",
     "python_source_files",
-    "word_counts",
-    "split_words",
-    "split_word",
-    "symbol_counts",
 ]
 
 #: The end-of-word marker of Sennrich et al. (2016). With it, "est" at the end of "lowest" and
 #: "est" inside "estate" become different symbols ("est</w>" vs "est").
 END_OF_WORD = "</w>"
 
+#: Runs of letters/digits/underscores, or one punctuation character: "said," -> "said", ","
+_WORDS_AND_PUNCTUATION = re.compile(r"\w+|[^\w\s]")
+
+
+def word_counts(text: str, *, lowercase: bool = False, separate_punctuation: bool = False) -> Counter[str]:
+    """Count the words of a text, splitting on whitespace.
+
+    By default punctuation stays attached ("said," is a word of its own). With
+    ``separate_punctuation=True`` each punctuation character becomes a word of its own, which gives
+    fewer distinct words (a crude stand-in for the regex pre-tokenizer of notebook 04). An empty text
+    gives an empty Counter.
+
+    >>> word_counts("low low low lower")
+    Counter({'low': 3, 'lower': 1})
+    >>> word_counts("Low, low.", lowercase=True, separate_punctuation=True)
+    Counter({'low': 2, ',': 1, '.': 1})
+    """
+    return Counter(split_words(text, lowercase=lowercase, separate_punctuation=separate_punctuation))
+
+
+def split_words(text: str, *, lowercase: bool = False, separate_punctuation: bool = False) -> list[str]:
+    """The words of a text in order, split as ``word_counts`` splits them. An empty text gives [].
+
+    >>> split_words("Hello, world.", separate_punctuation=True)
+    ['Hello', ',', 'world', '.']
+    """
+    check.text(text, hint="read a file with load_text() first")
+    if lowercase:
+        text = text.lower()
+    if separate_punctuation:
+        return _WORDS_AND_PUNCTUATION.findall(text)
+    return text.split()
+
+
+def split_word(word: str, end_of_word: str | None = None) -> tuple[str, ...]:
+    """Split a word into one symbol per character, optionally followed by an end-of-word marker.
+
+    >>> split_word("low")
+    ('l', 'o', 'w')
+    >>> split_word("low", end_of_word="</w>")
+    ('l', 'o', 'w', '</w>')
+    """
+    word, end_of_word = check.one_word(word), check.end_of_word(end_of_word)
+    if end_of_word is None:
+        return tuple(word)
+    return tuple(word) + (end_of_word,)
+
+
+def symbol_counts(
+    words: Mapping[str, int] | Iterable[str] | str, end_of_word: str | None = None
+) -> dict[tuple[str, ...], int]:
+    """Turn words (a text, a list of words, or word -> count) into the corpus BPE trains on.
+
+    An empty text or an empty list of words gives {}.
+
+    >>> symbol_counts({"low": 5, "lower": 2}, end_of_word="</w>")
+    {('l', 'o', 'w', '</w>'): 5, ('l', 'o', 'w', 'e', 'r', '</w>'): 2}
+    >>> symbol_counts("ab ab bc")
+    {('a', 'b'): 2, ('b', 'c'): 1}
+    """
+    end_of_word = check.end_of_word(end_of_word)
+    counts = word_counts(words) if isinstance(words, str) else check.counted_words(words)
+    corpus: dict[tuple[str, ...], int] = {}
+    for word, count in counts.items():
+        symbols = split_word(word, end_of_word)
+        corpus[symbols] = corpus.get(symbols, 0) + count
+    return corpus
+
+
+# --- The corpora in data/ --------------------------------------------------------------------------
+
 _DATA_DIR = Path(__file__).resolve().parent.parent / "data"
-
-_REPR = reprlib.Repr()
-_REPR.maxstring = _REPR.maxother = 60
-
-
-def _short(value) -> str:
-    """``repr(value)``, cut to about 60 characters: error messages stay readable for a 10 MB argument."""
-    return _REPR.repr(value)
 
 
 def data_dir() -> Path:
@@ -84,8 +150,7 @@ def _expected_hashes() -> dict[str, str]:
 
 def data_path(name: str) -> Path:
     """The path of a file in ``data/`` by its name, e.g. ``data_path("pride_and_prejudice.txt")``."""
-    if not isinstance(name, str):
-        raise TypeError(f"name must be a file name (str) such as 'pride_and_prejudice.txt', got {type(name).__name__}")
+    check.instance(name, str, "name must be a file name (str) such as 'pride_and_prejudice.txt'")
     path = data_dir() / name
     try:
         found = name == path.name and path.is_file()
@@ -93,7 +158,8 @@ def data_path(name: str) -> Path:
         found = False
     if not found:
         available = sorted(p.name for p in data_dir().iterdir() if p.is_file() and p.suffix != ".md")
-        raise FileNotFoundError(f"no data file named {_short(name)} in {data_dir()}; available: {', '.join(available)}")
+        raise FileNotFoundError(f"no data file named {check.short(name)} in {data_dir()}; "
+                                f"available: {', '.join(available)}")
     return path
 
 
@@ -126,10 +192,6 @@ def load_text(name: str = "pride_and_prejudice.txt", *, verify: bool = True) -> 
         raise ValueError(f"{path} is not valid UTF-8 text: {exc}") from exc
 
 
-#: Runs of letters/digits/underscores, or one punctuation character: "said," -> "said", ","
-_WORDS_AND_PUNCTUATION = re.compile(r"\w+|[^\w\s]")
-
-
 def load_udhr() -> dict[str, dict]:
     """The Universal Declaration of Human Rights in 20 languages, aligned article by article.
 
@@ -140,15 +202,14 @@ def load_udhr() -> dict[str, dict]:
     >>> udhr["eng"]["name"], len(udhr)
     ('English', 20)
     """
-    import json
-
     name = "udhr_20langs_nfc.json"
     text = load_text(name)  # checksum verified
     try:
         data = json.loads(text)
         return {
             code: {"name": entry["name"],
-                   "text": "\n".join([entry["preamble"], *(entry["articles"][k] for k in sorted(entry["articles"], key=int))])}
+                   "text": "\n".join([entry["preamble"], *(entry["articles"][k]
+                                                            for k in sorted(entry["articles"], key=int))])}
             for code, entry in data.items()
         }
     except (KeyError, TypeError, ValueError) as exc:  # JSONDecodeError is a ValueError
@@ -162,13 +223,7 @@ def python_source_files(max_bytes: int = 10_000_000) -> list[tuple[str, str]]:
     ``max_bytes`` would be passed. The text depends on the Python version (it is not in ``data/``; it is
     on every machine).
     """
-    import sysconfig
-
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, numbers.Integral):
-        raise TypeError(f"max_bytes must be a positive whole number such as 10_000_000, got {_short(max_bytes)} "
-                        f"({type(max_bytes).__name__})")
-    if max_bytes <= 0:
-        raise ValueError(f"max_bytes must be a positive whole number such as 10_000_000, got {max_bytes}")
+    max_bytes = check.whole(max_bytes, "max_bytes", minimum=1, what="a positive whole number such as 10_000_000")
     stdlib = Path(sysconfig.get_paths()["stdlib"])
     files, size = [], 0
     for path in sorted(stdlib.rglob("*.py")):
@@ -190,102 +245,3 @@ def python_source_files(max_bytes: int = 10_000_000) -> list[tuple[str, str]]:
 def python_source(max_bytes: int = 10_000_000) -> str:
     """The files of ``python_source_files`` joined into one text, separated by newlines."""
     return "\n".join(text for _, text in python_source_files(max_bytes))
-
-
-def word_counts(text: str, *, lowercase: bool = False, separate_punctuation: bool = False) -> Counter[str]:
-    """Count the words of a text, splitting on whitespace.
-
-    By default punctuation stays attached ("said," is a word of its own). With
-    ``separate_punctuation=True`` each punctuation character becomes a word of its own, which gives
-    fewer distinct words (a crude stand-in for the regex pre-tokenizer of notebook 04). An empty text
-    gives an empty Counter.
-
-    >>> word_counts("low low low lower")
-    Counter({'low': 3, 'lower': 1})
-    >>> word_counts("Low, low.", lowercase=True, separate_punctuation=True)
-    Counter({'low': 2, ',': 1, '.': 1})
-    """
-    return Counter(split_words(text, lowercase=lowercase, separate_punctuation=separate_punctuation))
-
-
-def split_words(text: str, *, lowercase: bool = False, separate_punctuation: bool = False) -> list[str]:
-    """The words of a text in order, split as ``word_counts`` splits them. An empty text gives [].
-
-    >>> split_words("Hello, world.", separate_punctuation=True)
-    ['Hello', ',', 'world', '.']
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}; read a file with load_text() first")
-    if lowercase:
-        text = text.lower()
-    if separate_punctuation:
-        return _WORDS_AND_PUNCTUATION.findall(text)
-    return text.split()
-
-
-def split_word(word: str, end_of_word: str | None = None) -> tuple[str, ...]:
-    """Split a word into one symbol per character, optionally followed by an end-of-word marker.
-
-    >>> split_word("low")
-    ('l', 'o', 'w')
-    >>> split_word("low", end_of_word="</w>")
-    ('l', 'o', 'w', '</w>')
-    """
-    if not isinstance(word, str):
-        raise TypeError(f"word must be a str, got {type(word).__name__}")
-    if not word:
-        raise ValueError("word must not be empty")
-    _check_end_of_word(end_of_word)
-    if end_of_word is None:
-        return tuple(word)
-    return tuple(word) + (end_of_word,)
-
-
-def _check_end_of_word(end_of_word) -> None:
-    if end_of_word is None:
-        return
-    if not isinstance(end_of_word, str):
-        raise TypeError(f"end_of_word must be a non-empty str such as '</w>' or None, got {_short(end_of_word)}")
-    if not end_of_word:
-        raise ValueError("end_of_word must be a non-empty str such as '</w>' or None, got ''")
-
-
-def symbol_counts(
-    words: Mapping[str, int] | Iterable[str] | str, end_of_word: str | None = None
-) -> dict[tuple[str, ...], int]:
-    """Turn words (a text, a list of words, or word -> count) into the corpus BPE trains on.
-
-    An empty text or an empty list of words gives {}.
-
-    >>> symbol_counts({"low": 5, "lower": 2}, end_of_word="</w>")
-    {('l', 'o', 'w', '</w>'): 5, ('l', 'o', 'w', 'e', 'r', '</w>'): 2}
-    >>> symbol_counts("ab ab bc")
-    {('a', 'b'): 2, ('b', 'c'): 1}
-    """
-    _check_end_of_word(end_of_word)
-    if isinstance(words, str):
-        counts: Mapping[str, int] = word_counts(words)
-    elif isinstance(words, Mapping):
-        counts = words
-    elif isinstance(words, Iterable) and not isinstance(words, (bytes, bytearray)):
-        words = list(words)
-        for word in words:  # before counting: a list inside would be unhashable
-            if not isinstance(word, str):
-                raise TypeError(f"each word must be a str, got {_short(word)} ({type(word).__name__})")
-        counts = Counter(words)
-    else:
-        raise TypeError(
-            "words must be a text (str), a list of words, or a mapping word -> count, "
-            f"got {type(words).__name__}"
-        )
-    corpus: dict[tuple[str, ...], int] = {}
-    for word, count in counts.items():
-        if not isinstance(word, str):
-            raise TypeError(f"each word must be a str, got {_short(word)} ({type(word).__name__})")
-        if isinstance(count, bool) or not isinstance(count, numbers.Integral):
-            raise TypeError(f"the count of {_short(word)} must be a whole number, got {_short(count)}")
-        if count <= 0:
-            raise ValueError(f"the count of {_short(word)} must be positive, got {count}")
-        symbols = split_word(word, end_of_word)
-        corpus[symbols] = corpus.get(symbols, 0) + count
-    return corpus

@@ -32,7 +32,7 @@ import heapq
 from collections import defaultdict
 from dataclasses import dataclass
 
-from . import bpe
+from . import _checks as check
 from .byte_level import bytes_to_unicode
 
 __all__ = ["train", "FastTrainResult", "TIE_BREAKS"]
@@ -83,8 +83,8 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainR
     >>> train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 4).merges
     [('u', 'g'), ('u', 'n'), ('h', 'ug'), ('p', 'un')]
     """
-    num_merges = bpe._check_num_merges(num_merges)
-    bpe._check_tie_break(tie_break, TIE_BREAKS, " (the naive bpe.train also has 'first')")
+    num_merges = check.num_merges(num_merges)
+    check.tie_break(tie_break, TIE_BREAKS, " (the naive bpe.train also has 'first')")
     if _is_plain_byte_corpus(corpus):
         # A shortcut for byte-level training (what Tokenizer.train passes): a byte's id is its value.
         symbols = [bytes([b]) for b in range(256)]  # id -> symbol
@@ -93,7 +93,7 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainR
         counts = list(corpus.values())
         base = sorted({symbols[b] for word in corpus for b in word})
     else:
-        words_in = bpe._as_corpus(corpus)
+        words_in = check.corpus(corpus)
         base = sorted({s for word in words_in for s in word})
         symbols = list(base)
         id_of = {s: i for i, s in enumerate(symbols)}

@@ -18,7 +18,8 @@ from __future__ import annotations
 import json
 
 from .byte_level import from_printable
-from .corpus import _short, data_path, load_text
+from ._checks import short as _short
+from .corpus import data_path, load_text
 from .tokenizer import Tokenizer
 
 __all__ = ["load", "load_encoding", "load_ranks", "ENDOFTEXT", "ENDOFTEXT_ID", "SPECIAL_TOKENS"]

@@ -76,7 +76,7 @@ def pair_label(pair) -> str:
 # --- Checking what callers pass ------------------------------------------------------------------
 
 def _short(value) -> str:
-    from .corpus import _short as short
+    from ._checks import short
 
     return short(value)
 

@@ -15,6 +15,8 @@ from functools import lru_cache
 
 import regex
 
+from . import _checks as check
+
 __all__ = ["GPT2_PATTERN", "GPT4_PATTERN", "O200K_PATTERN", "PATTERNS", "compile_pattern", "split", "chunk_counts"]
 
 #: The pattern of GPT-2's own encoder. (tiktoken writes it with possessive quantifiers and an explicit
@@ -46,6 +48,41 @@ O200K_PATTERN = "|".join(
 #: Patterns by name ("cl100k" is another name for "gpt4").
 PATTERNS = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "cl100k": GPT4_PATTERN, "o200k": O200K_PATTERN}
 
+_BLOCK_CHARS = 1 << 16  # characters a long text is read in at a time (see the comment on speed below)
+
+
+def split(text: str, pattern: str = "gpt2") -> list[str]:
+    """Split a text into pre-tokenization chunks. An empty text gives [].
+
+    >>> split("Hello world, it's 2024!")
+    ['Hello', ' world', ',', ' it', "'s", ' 2024', '!']
+    """
+    text, compiled = check.text(text), compile_pattern(pattern)
+    if compiled.pattern != GPT2_PATTERN:
+        return compiled.findall(text)
+    chunks = []
+    for block in _findall_blocks(compiled, text, _BLOCK_CHARS):
+        chunks += block
+    return chunks
+
+
+def chunk_counts(text: str, pattern: str = "gpt2", block_chars: int = _BLOCK_CHARS) -> Counter:
+    """How often each chunk occurs: exactly ``Counter(split(text, pattern))``, in less memory.
+
+    A trainer only needs the counts; the text is read block by block (see the comment on speed below).
+
+    >>> chunk_counts("the cat saw the hat")["the"], chunk_counts("the cat saw the hat")[" the"]
+    (1, 1)
+    """
+    text, compiled, block_chars = check.text(text), compile_pattern(pattern), check.block_chars(block_chars)
+    counts: Counter = Counter()
+    if compiled.pattern != GPT2_PATTERN:
+        counts.update(compiled.findall(text))
+        return counts
+    for block in _findall_blocks(compiled, text, block_chars):
+        counts.update(block)
+    return counts
+
 
 @lru_cache(maxsize=32)
 def _compile(pattern: str) -> regex.Pattern:
@@ -62,8 +99,7 @@ def compile_pattern(pattern: str) -> regex.Pattern:
     it would match only that word and drop the rest of the text), a pattern that matches the empty string
     (it would make empty chunks), and an invalid regex.
     """
-    if not isinstance(pattern, str):
-        raise TypeError(f"pattern must be a name such as 'gpt2' or a regex string, got {type(pattern).__name__}")
+    check.instance(pattern, str, "pattern must be a name such as 'gpt2' or a regex string")
     names = ", ".join(PATTERNS)
     if pattern not in PATTERNS and _NAME_LIKE.fullmatch(pattern):
         raise ValueError(f"pattern {pattern!r} is not a known name ({names}); for a regex of your own, pass one "
@@ -72,7 +108,8 @@ def compile_pattern(pattern: str) -> regex.Pattern:
     try:
         compiled = _compile(source)
     except regex.error as exc:
-        raise ValueError(f"pattern {pattern[:80]!r} is neither a known name ({names}) nor a valid regex: {exc}") from None
+        raise ValueError(f"pattern {pattern[:80]!r} is neither a known name ({names}) nor a valid regex: "
+                         f"{exc}") from None
     if compiled.match("") is not None:
         raise ValueError(f"pattern {pattern[:80]!r} matches the empty string, which would make empty chunks; use + "
                          "rather than * (a pre-tokenizer's chunks hold at least one character)")
@@ -92,7 +129,6 @@ _GPT2_ASCII = re.compile(
     rf"""'(?:[sdmt]|ll|ve|re)| ?[A-Za-z]+| ?[0-9]+| ?[^{_SPACE}A-Za-z0-9]+|[{_SPACE}]+(?![^{_SPACE}])|[{_SPACE}]+"""
 )
 _CUT = regex.compile(r"(?<=\S)\s")
-_BLOCK_CHARS = 1 << 16
 
 
 def _blocks(text: str, block_chars: int):
@@ -116,45 +152,3 @@ def _findall_blocks(compiled: regex.Pattern, text: str, block_chars: int):
             yield _GPT2_ASCII.findall(text, start, end)
         else:
             yield compiled.findall(text, start, end)
-
-
-def split(text: str, pattern: str = "gpt2") -> list[str]:
-    """Split a text into pre-tokenization chunks. An empty text gives [].
-
-    >>> split("Hello world, it's 2024!")
-    ['Hello', ' world', ',', ' it', "'s", ' 2024', '!']
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}")
-    compiled = compile_pattern(pattern)
-    if compiled.pattern != GPT2_PATTERN:
-        return compiled.findall(text)
-    chunks = []
-    for block in _findall_blocks(compiled, text, _BLOCK_CHARS):
-        chunks += block
-    return chunks
-
-
-def chunk_counts(text: str, pattern: str = "gpt2", block_chars: int = _BLOCK_CHARS) -> Counter:
-    """How often each chunk occurs: exactly ``Counter(split(text, pattern))``, in less memory.
-
-    A trainer only needs the counts; the text is read block by block (see the comment above).
-
-    >>> chunk_counts("the cat saw the hat")["the"], chunk_counts("the cat saw the hat")[" the"]
-    (1, 1)
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}")
-    compiled = compile_pattern(pattern)
-    if isinstance(block_chars, bool) or not isinstance(block_chars, int):
-        raise TypeError(f"block_chars must be a whole number of at least 1 (characters per block), "
-                        f"got {block_chars!r} ({type(block_chars).__name__})")
-    if block_chars < 1:  # 0 would never move past a space: an endless loop
-        raise ValueError(f"block_chars must be a whole number of at least 1 (characters per block), got {block_chars}")
-    counts: Counter = Counter()
-    if compiled.pattern != GPT2_PATTERN:
-        counts.update(compiled.findall(text))
-        return counts
-    for block in _findall_blocks(compiled, text, block_chars):
-        counts.update(block)
-    return counts

@@ -35,6 +35,7 @@ import numbers
 import time
 from collections.abc import Mapping
 
+from . import _checks as check
 from . import bpe, plots
 from .corpus import split_word
 
@@ -230,7 +231,7 @@ def corpus_view(result: bpe.TrainResult, k: int, limit: int = 12) -> str:
            5  pug   p ug
     """
     result = _check_result(result)
-    k = result._check_k(k)
+    k = check.k_merges(k, result.num_merges)
     limit = _check_limit(limit, "limit")
     rows = [(word, tuple(bpe.replay(word, result.merges[:k])), count) for word, count in _top_words(result, limit)]
     return _format_corpus(result, k, rows)
@@ -246,7 +247,7 @@ def corpus_views(result: bpe.TrainResult, limit: int = 12) -> list[str]:
     for k in range(result.num_merges + 1):
         if k > 0:
             left, right = result.merges[k - 1]
-            current = [bpe._merge(word, left, right) for word in current]
+            current = [bpe.merge_pair(word, (left, right)) for word in current]
         rows = [(word, segmented, count) for (word, count), segmented in zip(top, current)]
         views.append(_format_corpus(result, k, rows))
     return views
@@ -263,7 +264,7 @@ def histogram_view(result: bpe.TrainResult, k: int, limit: int = 15) -> list[tup
     [(('u', 'g'), 20, True), (('p', 'u'), 17, False), (('u', 'n'), 16, False)]
     """
     result = _check_result(result)
-    k = result._check_k(k)
+    k = check.k_merges(k, result.num_merges)
     limit = _check_limit(limit, "limit")
     counts = result.pair_counts_at(k)
     if not counts:
@@ -292,7 +293,7 @@ def word_view(result: bpe.TrainResult, k: int, text: str, end_of_word: str | Non
     [[b'hug', b's']]
     """
     result = _check_result(result)
-    k = result._check_k(k)
+    k = check.k_merges(k, result.num_merges)
     if not isinstance(text, str):
         raise TypeError(f"text must be a str such as 'hugs', got {type(text).__name__}")
     end_of_word = _check_end_of_word(end_of_word)
@@ -322,7 +323,7 @@ def _encode(symbols: tuple, ranks: dict) -> tuple:
                 best = (rank, pair)
         if best is None:
             break
-        symbols = bpe._merge(symbols, *best[1])
+        symbols = bpe.merge_pair(symbols, best[1])
     return symbols
 
 
@@ -423,7 +424,7 @@ class MergeExplorer:
 
     def show(self, k: int) -> None:
         """Move to step ``k``, as if the slider had been moved (a lecturer can call this)."""
-        k = self.result._check_k(k)
+        k = check.k_merges(k, self.result.num_merges)
         if self.slider.value != k:
             self.slider.value = k  # the slider's observer draws
         else:

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import _checks as check
 from . import bpe, storage
 
 __all__ = [
@@ -192,7 +193,7 @@ def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[S
     start = dict(words)
     steps = []
     while len(vocab) < vocab_size:
-        pair_counts = bpe._count_pairs(words)
+        pair_counts = bpe.pair_counts(check.Corpus(words))  # words are checked already
         if not pair_counts:
             break  # every word is a single piece
         symbol_counts: Counter = Counter()
@@ -212,7 +213,9 @@ def train(corpus, vocab_size: int, *, special_tokens=("[PAD]", UNK, "[CLS]", "[S
     return WordPieceResult(vocab=vocab, steps=steps, alphabet=alphabet, corpus=start, special_tokens=specials)
 
 
-_merge = bpe._merge  # (word, left, right, new_piece): the same left-to-right merge as BPE's
+def _merge(word, left, right, new_piece):
+    """BPE's left-to-right merge (``bpe.merge_pair``) with WordPiece's own merged piece."""
+    return bpe.merge_pair(word, (left, right), merged=new_piece) if left in word and right in word else word
 
 
 def _cut(word: str, limit: int = 60) -> str:

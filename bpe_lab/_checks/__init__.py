@@ -93,24 +93,31 @@ def real(value, name: str, *, minimum: float | None = None, maximum: float | Non
     return value
 
 
-def text(value, name: str = "text", *, example: str | None = None) -> str:
-    """``value`` if it is a str; TypeError naming ``name`` otherwise."""
+def text(value, name: str = "text", *, example: str | None = None, hint: str | None = None) -> str:
+    """``value`` if it is a str; TypeError naming ``name`` otherwise (``hint``, if given, ends the message).
+
+    >>> text(5, hint="read a file with load_text() first")
+    Traceback (most recent call last):
+    TypeError: text must be a str, got int; read a file with load_text() first
+    """
     if not isinstance(value, str):
         such = f" such as {example!r}" if example else ""
-        raise TypeError(f"{name} must be a str{such}, got {type(value).__name__}")
+        tail = f"; {hint}" if hint else ""
+        raise TypeError(f"{name} must be a str{such}, got {type(value).__name__}{tail}")
     return value
 
 
-def utf8(value: str, name: str = "text") -> bytes:
+def utf8(value: str, name: str = "text", *, hint: str = "pass text without lone surrogates") -> bytes:
     """``value.encode("utf-8")``, with a ValueError naming the argument for a lone surrogate (no UTF-8 bytes).
 
     A Python str can hold a lone surrogate (U+D800–U+DFFF), e.g. from ``errors="surrogateescape"``.
+    ``hint`` ends the message: what to do instead.
     """
     try:
         return value.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise ValueError(f"{name} holds a lone surrogate {lone_surrogate(exc)}, which has no UTF-8 bytes; "
-                         "pass text without lone surrogates") from None
+                         f"{hint}") from None
 
 
 def lone_surrogate(exc: UnicodeEncodeError) -> str:
@@ -138,7 +145,8 @@ def items(values, name: str, what: str) -> list:
 
 
 def instance(value, cls, hint: str):
-    """``value`` if it is a ``cls``; otherwise TypeError "``hint``, got <type>" (e.g. "pass the result of bpe.train(...)")."""
+    """``value`` if it is a ``cls``; otherwise TypeError "``hint``, got <type>"
+    (e.g. hint="pass the result of bpe.train(...)")."""
     if not isinstance(value, cls):
         raise TypeError(f"{hint}, got {type(value).__name__}")
     return value
@@ -156,3 +164,6 @@ def path(value, name: str = "path") -> Path:
 
 
 from .symbols import as_corpus as corpus, as_merges as merges, as_word as word, symbol, same_kind  # noqa: E402
+from .symbols import Corpus, pair, word_and_pair, word_and_merges, num_merges, tie_break, k_merges  # noqa: E402,F401
+# texts.py, not text.py: a submodule named text would hide the function text above
+from .texts import *  # noqa: E402,F401,F403

@@ -3,6 +3,9 @@
 A *symbol* is a non-empty str (a character, "</w>", a merged string) or bytes (notebook 03); a *word* is
 a tuple of symbols; a *corpus* maps words to counts; *merges* are (left, right) pairs in learned order.
 str and bytes symbols are never mixed.
+
+``as_corpus`` returns a ``Corpus`` (a dict marked as checked) and hands a ``Corpus`` back at once, so a training
+loop can give the same corpus to ``bpe.pair_counts`` step after step without checking it again.
 """
 
 from __future__ import annotations
@@ -10,7 +13,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from . import is_whole, short
+from . import is_whole, one_of, short, whole
+
+__all__ = ["Corpus", "symbol", "as_word", "as_corpus", "as_merges", "same_kind", "pair", "word_and_pair",
+           "word_and_merges", "num_merges", "tie_break", "k_merges"]
+
+
+class Corpus(dict):
+    """A corpus that ``as_corpus`` has checked: word (tuple of symbols) -> positive count.
+
+    ``as_corpus`` returns one as it is. Build one yourself only from words that are already checked,
+    such as the words of a checked corpus after a merge (merging keeps every symbol a non-empty str or bytes).
+    """
 
 
 def symbol(value, where: str) -> type:
@@ -44,13 +58,14 @@ def as_word(word, where: str) -> tuple:
 
 def as_corpus(corpus) -> dict[tuple, int]:
     """A text (split on whitespace, one symbol per character), a mapping word -> count, or a list of words
-    -> {tuple of symbols: count}."""
+    -> {tuple of symbols: count}, as a ``Corpus``. A ``Corpus`` is returned at once: it is checked already."""
+    if type(corpus) is Corpus:
+        return corpus
+    words = Corpus()
     if isinstance(corpus, str):
-        words: dict[tuple, int] = {}
         for word in corpus.split():
             words[tuple(word)] = words.get(tuple(word), 0) + 1
     elif isinstance(corpus, Mapping):
-        words = {}
         for word, count in corpus.items():
             symbols = as_word(word, "corpus")
             if not is_whole(count):
@@ -107,3 +122,51 @@ def same_kind(symbols: tuple, merges: list[tuple]) -> None:
             f"the word holds {type(symbols[0]).__name__} symbols but the merges hold "
             f"{type(merges[0][0]).__name__} symbols; pass both as str or both as bytes"
         )
+
+
+def pair(value, where: str = "pair") -> tuple:
+    """A pair of symbols (left, right) such as ('u', 'g'), both str or both bytes -> a tuple."""
+    if not isinstance(value, (tuple, list)):
+        raise TypeError(f"{where} must be a tuple (left, right) such as ('u', 'g'), got {type(value).__name__}")
+    if len(value) != 2:
+        raise ValueError(f"{where} must be a pair of symbols (left, right) such as ('u', 'g'), got {short(value)}")
+    left, right = value
+    if {symbol(left, where), symbol(right, where)} == {str, bytes}:
+        raise TypeError(f"{where}: use str symbols or bytes symbols, not both")
+    return left, right
+
+
+def word_and_pair(symbols, pair_, merged=None) -> tuple[tuple, tuple]:
+    """What ``bpe.merge_pair`` takes: a word -> tuple of symbols, a pair of the same kind of symbol, and
+    ``merged`` (None, or the symbol that replaces each occurrence) -> (word, (left, right))."""
+    word = as_word(symbols, "symbols")
+    checked = pair(pair_)
+    same_kind(word, [checked])
+    if merged is not None:
+        symbol(merged, "merged")
+    return word, checked
+
+
+def word_and_merges(symbols, merges) -> tuple[tuple, list]:
+    """What the encoders take: a word -> tuple of symbols, and a merge list of the same kind of symbol."""
+    word, merges = as_word(symbols, "symbols"), as_merges(merges)
+    same_kind(word, merges)
+    return word, merges
+
+
+def num_merges(value) -> int:
+    """A number of merges to learn: a whole number, 0 or more."""
+    return whole(value, "num_merges", what="a whole number", example=10,
+                 out_of_range="num_merges must be 0 or more, got {value}")
+
+
+def tie_break(value, choices: tuple, note: str = "") -> str:
+    """A tie rule among ``choices`` (e.g. bpe.TIE_BREAKS)."""
+    return one_of(value, "tie_break", choices, note=note)
+
+
+def k_merges(k, learned: int) -> int:
+    """``k``, a number of merges from 0 to ``learned`` (the merges a training result holds): a step to show."""
+    return whole(k, "k", what="a whole number of merges",
+                 out_of_range=f"k must be between 0 and {learned} (the number of merges learned), got {{value}}",
+                 minimum=0, maximum=learned)
