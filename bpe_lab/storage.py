@@ -51,6 +51,8 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import _checks as check
+
 __all__ = ["FileFormatError", "Kind", "KINDS", "write_text_atomic", "dumps", "checksum", "save", "load"]
 
 
@@ -108,35 +110,6 @@ _ENVELOPE = ("format", "version", "checksum")
 _SAVE_AGAIN = "save it again from the object it came from"
 
 
-def _check_path(path) -> Path:
-    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path must be a file path (a str or pathlib.Path), got {type(path).__name__}")
-    path = Path(path)
-    if not path.name:
-        raise ValueError(f"path must name a file, got {str(path)!r}")
-    return path
-
-
-def _check_kind(kind) -> Kind:
-    if not isinstance(kind, str):
-        raise TypeError(f"kind must be one of {sorted(KINDS)} (a str), got {type(kind).__name__}")
-    spec = KINDS.get(kind)
-    if spec is None:
-        raise ValueError(f"kind must be one of {sorted(KINDS)}, got {_short(kind)}")
-    return spec
-
-
-def _lone_surrogate(exc: UnicodeEncodeError) -> str:
-    """"U+D800 at index 3" for the first lone surrogate a UTF-8 encode refused."""
-    return f"U+{ord(exc.object[exc.start]):04X} at index {exc.start}"
-
-
-def _short(value, limit: int = 60) -> str:
-    """repr of a value, cut to ``limit`` characters (a damaged file can hold a huge value)."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 # ------------------------------------------------------------------------------------------------
 # Writing
 # ------------------------------------------------------------------------------------------------
@@ -148,13 +121,11 @@ def write_text_atomic(path, text: str) -> Path:
     system), which is flushed and fsync'ed, then renamed over ``path`` with ``os.replace``. On any
     failure, including KeyboardInterrupt, the temporary file is removed and the old file is untouched.
     """
-    path = _check_path(path)
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    path, text = check.path(path), check.text(text)
     try:
         data = text.encode("utf-8")  # before touching the disk: a lone surrogate fails here
     except UnicodeEncodeError as exc:
-        raise ValueError(f"text holds a lone surrogate {_lone_surrogate(exc)}, which is not a character and "
+        raise ValueError(f"text holds a lone surrogate {check.lone_surrogate(exc)}, which is not a character and "
                          "cannot be written as UTF-8; pass text without lone surrogates") from None
     if path.is_dir():
         raise IsADirectoryError(f"cannot save to {path}: it is a folder; give a file name, e.g. {path / 'saved.json'}")
@@ -221,18 +192,17 @@ def dumps(document: dict) -> str:
      "empty": []
     }
     """
-    if not isinstance(document, dict):
-        raise TypeError(f"document must be a dict, got {type(document).__name__}")
+    check.instance(document, dict, "document must be a dict")
     try:
         return _dumps(document)
     except ValueError as exc:  # NaN or infinity (allow_nan=False), or a list that contains itself
         problem = str(exc)
     except TypeError as exc:  # a value JSON has no form for (a set, an object)
-        raise TypeError(f"document holds a value JSON cannot store ({_short(str(exc), 120)}); pass only dicts, "
+        raise TypeError(f"document holds a value JSON cannot store ({check.short(str(exc))}); pass only dicts, "
                         "lists, str, int, float, bool and None") from None
     if problem.startswith("Out of range float"):
         raise ValueError("document holds NaN or infinity, which JSON cannot store; pass finite numbers only")
-    raise ValueError(f"document cannot be written as JSON: {_short(problem, 120)}")
+    raise ValueError(f"document cannot be written as JSON: {check.short(problem)}")
 
 
 def _dumps(document: dict) -> str:
@@ -257,8 +227,7 @@ def checksum(document: dict) -> str:
 
     Computed on a canonical form (sorted keys, no spaces), so re-indenting the file does not change it.
     """
-    if not isinstance(document, dict):
-        raise TypeError(f"document must be a dict, got {type(document).__name__}")
+    check.instance(document, dict, "document must be a dict")
     content = {key: value for key, value in document.items() if key != "checksum"}
     canonical = json.dumps(content, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
@@ -270,18 +239,9 @@ def save(path, kind: str, payload: dict) -> Path:
     ``kind`` is one of ``KINDS`` ('tokenizer', 'unigram', 'wordpiece'); ``payload`` is a dict holding
     every required field of that kind and no other than its optional ones.
     """
-    spec = _check_kind(kind)
-    path = _check_path(path)
-    if not isinstance(payload, dict):
-        raise TypeError(f"payload must be a dict field name -> value, got {type(payload).__name__}")
+    spec = check.file_kind(kind, KINDS)
+    path, payload = check.path(path), check.file_payload(payload, spec)
     required, optional = spec.fields[spec.version]
-    unknown = [field for field in payload if field not in required + optional]
-    missing = [field for field in required if field not in payload]
-    if unknown or missing:
-        raise ValueError(f"payload of a {kind} must hold the fields {list(required)}"
-                         + (f" and may hold {list(optional)}" if optional else "")
-                         + (f"; unknown: {_short(unknown)}" if unknown else "")
-                         + (f"; missing: {missing}" if missing else ""))
     document = {"format": spec.format, "version": spec.version}
     document.update((field, payload[field]) for field in required + optional if field in payload)
     try:
@@ -336,7 +296,8 @@ def _parse(path: Path, data: bytes, spec: Kind):
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FileFormatError(path, f"{foreign}it is not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
-                                    f"{exc.start}); was it damaged or written by another program? {_SAVE_AGAIN}") from None
+                                    f"{exc.start}); was it damaged or written by another program? "
+                                    f"{_SAVE_AGAIN}") from None
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
                           parse_float=_finite_float)
@@ -364,10 +325,8 @@ def load(path, kind: str, build):
     ``build`` turns it into the object, raising ``ValueError`` or ``TypeError`` for content it refuses:
     those become ``FileFormatError`` naming the file. A missing file raises ``FileNotFoundError``.
     """
-    spec = _check_kind(kind)
-    path = _check_path(path)
-    if not callable(build):
-        raise TypeError(f"build must be a function (payload, version) -> object, got {type(build).__name__}")
+    spec = check.file_kind(kind, KINDS)
+    path, build = check.path(path), check.file_builder(build)
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -375,6 +334,18 @@ def load(path, kind: str, build):
     except IsADirectoryError:
         raise IsADirectoryError(f"{path} is a folder, not a {spec.noun}") from None
     document = _parse(path, data, spec)
+    version = _check_envelope(path, document, spec)
+    required, optional = spec.fields[version]
+    try:
+        return build({key: document[key] for key in required + optional if key in document}, version)
+    except FileFormatError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise FileFormatError(path, str(exc)) from None
+
+
+def _check_envelope(path: Path, document, spec: Kind) -> int:
+    """The document's version, once its format, version, fields and checksum are right; else FileFormatError."""
     foreign = f"is not a {spec.title}"
     if not isinstance(document, dict):
         raise FileFormatError(path, f"{foreign}: it holds a JSON {type(document).__name__}, not an object "
@@ -387,16 +358,23 @@ def load(path, kind: str, build):
         if "format" not in document:
             raise FileFormatError(path, f"{foreign} (it has no \"format\" field; expected \"format\": "
                                         f"\"{spec.format}\"); was it written by another program?")
-        raise FileFormatError(path, f"{foreign} (its \"format\" is {_short(found)}; expected "
+        raise FileFormatError(path, f"{foreign} (its \"format\" is {check.short(found)}; expected "
                                     f"\"{spec.format}\"); was it damaged or written by another program?")
     version = document.get("version")
     readable = ", ".join(map(str, spec.versions))
     if isinstance(version, bool) or not isinstance(version, int) or version not in spec.versions:
         newer = isinstance(version, int) and not isinstance(version, bool) and version > spec.version
         raise FileFormatError(
-            path, f"has format version {_short(version)}; this bpe_lab reads version {readable} of {spec.title}s"
+            path, f"has format version {check.short(version)}; this bpe_lab reads version {readable} "
+            f"of {spec.title}s"
             + ("; it was written by a newer bpe_lab: update bpe_lab to read it" if newer
                else f"; was it damaged? {_SAVE_AGAIN}"))
+    _check_fields(path, document, spec, version)
+    return version
+
+
+def _check_fields(path: Path, document: dict, spec: Kind, version: int) -> None:
+    """Every required field and no unknown one, and the content matches the checksum (if there is one)."""
     required, optional = spec.fields[version]
     for field in required:
         if field not in document:
@@ -404,7 +382,7 @@ def load(path, kind: str, build):
                                         f"was it damaged or edited by hand? {_SAVE_AGAIN}")
     unknown = [key for key in document if key not in _ENVELOPE + required + optional]
     if unknown:
-        raise FileFormatError(path, f"is not a valid {spec.title}: it has the unknown field {_short(unknown[0])} "
+        raise FileFormatError(path, f"is not a valid {spec.title}: it has the unknown field {check.short(unknown[0])} "
                                     f"(version {version} has {', '.join(required + optional)}); was it damaged "
                                     f"or edited by hand? {_SAVE_AGAIN}")
     try:
@@ -413,16 +391,8 @@ def load(path, kind: str, build):
         raise FileFormatError(path, f"is not a valid {spec.title}: it holds the escaped lone surrogate "
                                     f"{exc.object[exc.start:exc.end]!r}, which is not a character; "
                                     f"{_SAVE_AGAIN}") from None
-    if "checksum" in document:
-        expected = document["checksum"]
-        if expected != actual:
-            raise FileFormatError(
-                path, f"is damaged: its content does not match its checksum (\"checksum\": {_short(expected, 30)}). "
-                "Save it again from the object it came from; if you edited it by hand on purpose, delete the "
-                "\"checksum\" line and it is read unchecked (but still validated)")
-    try:
-        return build({key: document[key] for key in required + optional if key in document}, version)
-    except FileFormatError:
-        raise
-    except (TypeError, ValueError) as exc:
-        raise FileFormatError(path, str(exc)) from None
+    if "checksum" in document and document["checksum"] != actual:
+        raise FileFormatError(
+            path, f"is damaged: its content does not match its checksum (\"checksum\": "
+            f"{check.short(document['checksum'])}). Save it again from the object it came from; if you edited it by "
+            "hand on purpose, delete the \"checksum\" line and it is read unchecked (but still validated)")

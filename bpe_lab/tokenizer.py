@@ -5,24 +5,28 @@ Each learned merge adds one id: merge number ``r`` (its rank, from 0) makes id `
 
     text --pre-tokenize (regex)--> chunks --UTF-8--> bytes --merges, lowest rank first--> ids
 
-The argument names follow tiktoken where they can (``pattern`` plays the role of its ``pat_str``).
+This is notebook 03's ``encode_bytes`` and ``decode_bytes`` kept in one object, with notebook 04's regex in
+front. The argument names follow tiktoken where they can (``pattern`` plays the role of its ``pat_str``).
 Special tokens (such as ``<|endoftext|>``) are whole strings with ids of their own; ``encode`` refuses
-them unless allowed, as tiktoken does. The real GPT-2 vocabulary is built on this class in ``bpe_lab.gpt2``.
+them unless allowed, as tiktoken does.
+
+What this module does not do: learn merges the readable way (``bpe_lab.bpe``; ``train`` here calls the fast
+trainer, ``bpe_lab.fast_bpe``), split text into chunks (``bpe_lab.pretokenize``), recover merges from
+tiktoken's ranks (``bpe_lab.ranks``), read GPT-2's own files (``bpe_lab.gpt2``) or write files safely
+(``bpe_lab.storage``). Argument checks live in ``bpe_lab._checks.tokenizer``.
 """
 
 from __future__ import annotations
 
-import numbers
-import reprlib
 from collections import Counter
-from collections.abc import Mapping
 from functools import partial
 from itertools import chain, repeat
 from pathlib import Path
 
 import regex
 
-from . import fast_bpe, pretokenize, storage
+from . import _checks as check
+from . import fast_bpe, pretokenize, ranks, storage
 from .byte_level import from_printable, show_token, to_printable
 
 __all__ = ["Tokenizer", "FORMAT", "FORMAT_VERSION"]
@@ -31,39 +35,6 @@ FORMAT = "bpe_lab.tokenizer"
 FORMAT_VERSION = 1
 _NOT_LEARNED = 1 << 62  # the rank of a pair that was never merged
 _CACHE_LIMIT = 500_000  # distinct chunks kept by a Tokenizer's encoding cache
-
-
-def _check_text(text) -> str:
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}")
-    return text
-
-
-_SURROGATE = regex.compile(r"[\ud800-\udfff]")
-
-
-def _surrogate_error(text: str) -> ValueError:
-    """The error for a text UTF-8 cannot encode: it names the first lone surrogate and what to do.
-
-    A Python str can hold a lone surrogate (U+D800–U+DFFF), e.g. from ``bytes.decode(errors="surrogateescape")``
-    or from a JSON "\\ud83d" escape cut in half; UTF-8 has no bytes for one, so it has no token ids either.
-    """
-    match = _SURROGATE.search(text)
-    if match is None:  # not expected: only surrogates make UTF-8 encoding fail
-        return ValueError("text cannot be encoded as UTF-8")
-    return ValueError(
-        f"text contains a lone surrogate U+{ord(match.group()):04X} at index {match.start()}, which UTF-8 "
-        "cannot encode, so it has no token ids. Remove or replace it first, e.g. "
-        "text.encode('utf-8', errors='replace').decode('utf-8') turns each one into '?'; if it is half of a "
-        "UTF-16 pair, text.encode('utf-16', 'surrogatepass').decode('utf-16') joins the pairs."
-    )
-
-
-def _check_pattern(pattern):
-    """None (no pre-tokenization), a pattern name, or a regex string; checked by compiling it."""
-    if pattern is not None:
-        pretokenize.compile_pattern(pattern)
-    return pattern
 
 
 class Tokenizer:
@@ -83,74 +54,32 @@ class Tokenizer:
         its own way (GPT-2's bytes are not ids 0-255 in byte order); by default byte b is id b and
         merge r makes id 256 + r.
         """
-        self.pattern = _check_pattern(pattern)
-        self._split = partial(pretokenize.split, pattern=pattern) if pattern is not None else (lambda t: [t] if t else [])
-        self.merges: list[tuple[bytes, bytes]] = []
-        self.vocab: list[bytes] = [bytes([b]) for b in range(256)]  # id -> bytes
-        self._ids: dict[bytes, int] = {token: i for i, token in enumerate(self.vocab)}  # bytes -> first id
-        self._ranks: dict[tuple[int, int], int] = {}  # (left id, right id) -> rank of the merge
-        self._merged: dict[tuple[int, int], int] = {}  # (left id, right id) -> id of the merged token
-        if isinstance(merges, (str, bytes)) or not hasattr(merges, "__iter__"):
-            raise TypeError(f"merges must be a list of (left bytes, right bytes) pairs, got {type(merges).__name__}")
-        for rank, merge in enumerate(merges):
-            if (not isinstance(merge, (tuple, list)) or len(merge) != 2
-                    or not all(isinstance(part, bytes) and part for part in merge)):
-                raise ValueError(f"merges[{rank}] must be a pair of non-empty bytes, got {merge!r}")
-            left, right = merge
-            if left not in self._ids or right not in self._ids:
-                raise ValueError(f"merges[{rank}] = {merge!r} uses a token that no earlier merge made")
-            pair = (self._ids[left], self._ids[right])
-            if pair in self._ranks:
-                raise ValueError(f"merges[{rank}] repeats the pair {merge!r}")
+        self.pattern, self._split = pattern, _splitter(pattern)
+        self.merges: list[tuple[bytes, bytes]] = check.tokenizer_merges(merges)
+        self.vocab: list[bytes] = [bytes([b]) for b in range(256)] + [left + right for left, right in self.merges]
+        self._external = check.tokenizer_token_ids(token_ids, self.vocab)  # vocab[k]'s id is _external[k]
+        # encoding works on vocabulary positions: the rank of each pair and the token it makes
+        self._ranks: dict[tuple[int, int], int] = {}  # (left, right) -> rank of the merge
+        self._merged: dict[tuple[int, int], int] = {}  # (left, right) -> the merged token
+        position = {token: k for k, token in enumerate(self.vocab[:256])}  # bytes -> first position
+        for rank, (left, right) in enumerate(self.merges):
+            pair = (position[left], position[right])
             self._ranks[pair] = rank
             # subtle: if another merge already made the same bytes, encoding keeps using that first id,
             # so equal bytes always get equal ids (id 256 + rank still decodes to the same bytes)
-            self._merged[pair] = self._ids.setdefault(left + right, len(self.vocab))
-            self.merges.append((left, right))
-            self.vocab.append(left + right)
-        self._external = self._number_tokens(token_ids)  # internal index -> the id callers see
-        self._decoder: dict[int, bytes] = {i: self.vocab[k] for k, i in enumerate(self._external)}
+            self._merged[pair] = position.setdefault(left + right, 256 + rank)
+        self._decoder: dict[int, bytes] = dict(zip(self._external, self.vocab))  # id -> bytes, specials too
         self.special_tokens: dict[str, int] = {}
-        if special_tokens is not None and not isinstance(special_tokens, Mapping):
-            raise TypeError(f"special_tokens must be a dict name -> id, got {type(special_tokens).__name__}; "
-                            "pass e.g. {'<|endoftext|>': 256}")
-        for name, token_id in (special_tokens or {}).items():
+        for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
             self.add_special_token(name, token_id)
-        self._cache: dict[str, list[int]] = {}
-
-    def _number_tokens(self, token_ids) -> list[int]:
-        if token_ids is None:
-            return list(range(len(self.vocab)))
-        if not isinstance(token_ids, dict):
-            raise TypeError(f"token_ids must be a dict bytes -> id, got {type(token_ids).__name__}")
-        external, owner = [], {}
-        for token in self.vocab:
-            token_id = token_ids.get(token)
-            if isinstance(token_id, bool) or not isinstance(token_id, int) or token_id < 0:
-                raise ValueError(f"token_ids must give every token a whole-number id >= 0; {token!r} has {token_id!r}")
-            if owner.setdefault(token_id, token) != token:
-                raise ValueError(f"token_ids gives id {token_id} to both {owner[token_id]!r} and {token!r}")
-            external.append(token_id)
-        return external
+        self._cache: dict[str, list[int]] = {}  # chunk -> its ids (see encode_ordinary)
 
     def add_special_token(self, name: str, token_id: int) -> None:
         """Register a special token such as "<|endoftext|>" under an id no regular token uses.
 
         ``name``: a non-empty str. ``token_id``: an int >= 0 that no token has yet.
         """
-        if not isinstance(name, str) or not name:
-            error = ValueError if isinstance(name, str) else TypeError  # '' is a str with a wrong value
-            raise error(f"a special token's name must be a non-empty str, got {reprlib.repr(name)}")
-        if isinstance(token_id, bool) or not isinstance(token_id, int) or token_id < 0:
-            error = ValueError if isinstance(token_id, int) and not isinstance(token_id, bool) else TypeError
-            raise error(f"the id of special token {name!r} must be a whole number >= 0, got {reprlib.repr(token_id)}")
-        if token_id in self._decoder:
-            raise ValueError(f"id {token_id} is already used by token {self._decoder[token_id]!r}; "
-                             f"give {name!r} an unused id, e.g. {self.vocab_size}")
-        if name in self.special_tokens:
-            raise ValueError(f"special token {name!r} is already registered (id {self.special_tokens[name]})")
-        if _SURROGATE.search(name):
-            raise ValueError(f"special token {name!r}: " + str(_surrogate_error(name)).replace("text contains", "it contains"))
+        check.tokenizer_special_token(name, token_id, self._decoder, self.special_tokens)
         self.special_tokens[name] = token_id
         self._decoder[token_id] = name.encode("utf-8")
 
@@ -164,20 +93,11 @@ class Tokenizer:
         ``tie_break``: "smallest" (BPE Lab's rule) or "hf" (Hugging Face ``tokenizers``' order).
         Training stops early if every chunk has become a single token.
         """
-        _check_text(text)
-        if isinstance(vocab_size, bool) or not isinstance(vocab_size, numbers.Integral):
-            raise TypeError(f"vocab_size must be a whole number of at least 256, got {vocab_size!r}")
-        if vocab_size < 256:
-            raise ValueError(f"vocab_size must be at least 256 (the byte alphabet), got {vocab_size}")
-        _check_pattern(pattern)
+        text, vocab_size = check.text(text), check.tokenizer_vocab_size(vocab_size)
+        _splitter(pattern)  # refuses a bad pattern before any work
         chunks = pretokenize.chunk_counts(text, pattern) if pattern is not None else Counter([text] if text else [])
-        if not chunks:
-            raise ValueError("text is empty: pass the text to learn merges from")
-        try:
-            words = {chunk.encode("utf-8"): count for chunk, count in chunks.items()}
-        except UnicodeEncodeError:
-            raise _surrogate_error(text) from None  # the index in the whole text
-        result = fast_bpe.train(words, int(vocab_size) - 256, tie_break=tie_break)
+        words = check.tokenizer_corpus(chunks, text)  # {b'the': 120, b' cat': 20, ...}
+        result = fast_bpe.train(words, vocab_size - 256, tie_break=tie_break)
         return cls(result.merges, pattern)
 
     @classmethod
@@ -187,73 +107,30 @@ class Tokenizer:
         tiktoken stores no merges, only a rank per token. The merge that makes a token is recovered
         by running BPE on the token's own bytes with the tokens of lower rank: if that ends in exactly two
         pieces, those are its merge. A token for which it does not cannot be expressed as a pair merge;
-        such tokens are kept out of the merges and listed in ``.unmergeable``.
+        such tokens are kept out of the merges and listed in ``.unmergeable`` (see ``bpe_lab.ranks``).
         """
-        if not isinstance(mergeable_ranks, dict):
-            raise TypeError(f"mergeable_ranks must be a dict bytes -> rank, got {type(mergeable_ranks).__name__}")
-        owner = {}  # rank -> the first token with it
-        for token, rank in mergeable_ranks.items():
-            if not isinstance(token, bytes):
-                raise TypeError(f"mergeable_ranks must map bytes to ranks, got the key {reprlib.repr(token)} "
-                                f"({type(token).__name__}); pass token bytes such as b'ab', e.g. 'ab'.encode('utf-8')")
-            if isinstance(rank, bool) or not isinstance(rank, int) or rank < 0:
-                error = ValueError if isinstance(rank, int) and not isinstance(rank, bool) else TypeError
-                raise error(f"mergeable_ranks[{reprlib.repr(token)}] must be a whole number >= 0, "
-                            f"got {reprlib.repr(rank)}")
-            if owner.setdefault(rank, token) != token:
-                raise ValueError(f"mergeable_ranks gives rank {rank} to both {reprlib.repr(owner[rank])} and "
-                                 f"{reprlib.repr(token)}; each token needs a rank of its own")
-        singles = [token for token in mergeable_ranks if len(token) == 1]
-        if len(singles) != 256:
-            raise ValueError(f"mergeable_ranks must hold all 256 single bytes, it holds {len(singles)}")
-        merges, unmergeable = [], []
-        for token, rank in sorted(mergeable_ranks.items(), key=lambda item: item[1]):
-            if len(token) == 1:
-                continue
-            pieces = _bpe_by_rank(token, mergeable_ranks, below=rank)
-            if len(pieces) == 2:
-                merges.append((pieces[0], pieces[1]))
-            else:
-                unmergeable.append(token)
-        # every token of a merge must itself exist; skipped tokens cannot be used by later merges
-        kept = {bytes([b]) for b in range(256)}
-        usable = []
-        for left, right in merges:
-            if left in kept and right in kept:
-                usable.append((left, right))
-                kept.add(left + right)
-            else:
-                unmergeable.append(left + right)
-        token_ids = {token: mergeable_ranks[token] for token in kept}
-        tokenizer = cls(usable, pattern, special_tokens=special_tokens, token_ids=token_ids)
+        merges, token_ids, unmergeable = ranks.merges_from_ranks(mergeable_ranks)
+        tokenizer = cls(merges, pattern, special_tokens=special_tokens, token_ids=token_ids)
         tokenizer.unmergeable = unmergeable
         return tokenizer
 
     # ------------------------------------------------------------------------------------------
     def _encode_chunk(self, data: bytes) -> list[int]:
-        """One chunk's bytes -> ids: merge the adjacent pair with the lowest rank until none is left."""
-        ids = list(data)
-        ranks = self._ranks
+        """One chunk's bytes -> vocabulary positions: merge the adjacent pair with the lowest rank until
+        no adjacent pair was ever merged (notebook 03's ``encode_bytes``).
+
+        Speed: this loop runs once per *distinct* chunk of a text; ``encode_ordinary`` keeps its answer in a
+        cache, so " the", met thousands of times in a novel, is merged once.
+        """
+        ids = list(data)  # e.g. [32, 116, 104, 101] for b" the"
         while len(ids) >= 2:
-            pairs = list(zip(ids, ids[1:]))
-            pair_ranks = list(map(ranks.get, pairs, repeat(_NOT_LEARNED)))  # e.g. [3, NOT_LEARNED, 0]
+            pair_ranks = list(map(self._ranks.get, zip(ids, ids[1:]), repeat(_NOT_LEARNED)))  # [3, NOT_LEARNED, 0]
             best = min(pair_ranks)
             if best == _NOT_LEARNED:
                 break  # no adjacent pair was ever merged: done
-            i = pair_ranks.index(best)
-            left, right = pairs[i]
-            new_id = self._merged[left, right]
-            # bpe._merge does the same, but this is the hot path of encoding: start at the first
-            # occurrence (found above) instead of rescanning the prefix, and stay with lists
-            merged = ids[:i]
-            while i < len(ids):
-                if i + 1 < len(ids) and ids[i] == left and ids[i + 1] == right:
-                    merged.append(new_id)
-                    i += 2
-                else:
-                    merged.append(ids[i])
-                    i += 1
-            ids = merged
+            start = pair_ranks.index(best)  # the first occurrence of the best pair
+            pair = (ids[start], ids[start + 1])
+            ids = _merge_ids(ids, pair, self._merged[pair], start)
         return ids
 
     def encode(self, text: str, allowed_special="none") -> list[int]:
@@ -263,43 +140,20 @@ class Tokenizer:
         as their ids. A special token that is not allowed raises ``ValueError``; to encode its
         characters as ordinary text, use ``encode_ordinary``. An empty text gives [].
         """
-        _check_text(text)
-        if not self.special_tokens and allowed_special == "none":
-            return self.encode_ordinary(text)
-        if allowed_special == "all":
-            allowed = set(self.special_tokens)
-        elif allowed_special == "none":
-            allowed = set()
-        elif isinstance(allowed_special, (set, frozenset, list, tuple)):
-            allowed = set(allowed_special)
-            unknown = allowed - set(self.special_tokens)
-            if unknown:
-                raise ValueError(f"allowed_special names tokens this tokenizer does not have: {sorted(unknown)}; "
-                                 f"it has {sorted(self.special_tokens)}")
-        else:
-            error = ValueError if isinstance(allowed_special, str) else TypeError
-            raise error(f'allowed_special must be "none", "all" or a set of names, got {reprlib.repr(allowed_special)}')
-        if not self.special_tokens:
-            return self.encode_ordinary(text)
-        for name in self.special_tokens:
-            if name not in allowed and name in text:
-                raise ValueError(
-                    f"the text contains the special token {name!r}. To encode it as its id "
-                    f"{self.special_tokens[name]}, pass allowed_special={{{name!r}}} (or \"all\"); to encode "
-                    "its characters as ordinary text, use encode_ordinary(text)."
-                )
+        allowed = check.tokenizer_allowed_special(allowed_special, self.special_tokens, check.text(text))
         if not allowed:
             return self.encode_ordinary(text)
+        # split around the allowed special tokens (longest first); the separators are the tokens themselves
+        specials = "(" + "|".join(regex.escape(name) for name in sorted(allowed, key=len, reverse=True)) + ")"
         ids: list[int] = []
-        pieces = regex.split("(" + "|".join(regex.escape(n) for n in sorted(allowed, key=len, reverse=True)) + ")", text)
         try:
-            for position, piece in enumerate(pieces):
-                if position % 2:  # the separators regex.split keeps: the special tokens themselves
+            for position, piece in enumerate(regex.split(specials, text)):
+                if position % 2:
                     ids.append(self.special_tokens[piece])
                 elif piece:
                     ids += self._encode_ordinary(piece)
         except UnicodeEncodeError:
-            raise _surrogate_error(text) from None  # the index in the whole text, not in one piece
+            raise check.tokenizer_surrogate(text) from None  # the index in the whole text, not in one piece
         return ids
 
     def encode_ordinary(self, text: str) -> list[int]:
@@ -309,60 +163,26 @@ class Tokenizer:
         cannot encode (one with a lone surrogate) raises ``ValueError`` naming the character and its index.
         An empty text gives [].
         """
-        _check_text(text)
         try:
-            return self._encode_ordinary(text)
+            return self._encode_ordinary(check.text(text))
         except UnicodeEncodeError:
-            raise _surrogate_error(text) from None
+            raise check.tokenizer_surrogate(text) from None
 
     def _encode_ordinary(self, text: str) -> list[int]:
         chunks = self._split(text)  # ['It', ' is', ' a', ' truth', ...]
-        cache = self._cache
+        cache = self._cache  # chunk -> ids, kept between calls
         missing = set(chunks).difference(cache)
         if len(cache) + len(missing) > _CACHE_LIMIT:
             cache.clear()  # keep memory bounded on huge texts; the chunks of this text still fit below
             missing = set(chunks)
         external = self._external
         for chunk in missing:
-            cache[chunk] = [external[i] for i in self._encode_chunk(chunk.encode("utf-8"))]
+            cache[chunk] = [external[k] for k in self._encode_chunk(chunk.encode("utf-8"))]
         return list(chain.from_iterable(map(cache.__getitem__, chunks)))
 
     def decode_bytes(self, ids) -> bytes:
         """Ids -> the bytes they stand for."""
-        if isinstance(ids, (str, bytes)) or not hasattr(ids, "__iter__"):
-            raise TypeError(f"ids must be a list of integers, got {type(ids).__name__}")
-        out = []
-        decoder = self._decoder
-        for position, i in enumerate(ids):
-            # subtle: check the type first: 3.0 == 3 and hash(3.0) == hash(3), so a float would find a token
-            if type(i) is not int and (isinstance(i, bool) or not isinstance(i, numbers.Integral)):
-                raise TypeError(f"ids[{position}] must be an integer token id ({self._valid_ids()}), "
-                                f"got {reprlib.repr(i)} of type {type(i).__name__}")
-            token = decoder.get(i)
-            if token is None:
-                raise ValueError(f"ids[{position}] = {i} is not a token id of this tokenizer ({self._valid_ids()})")
-            out.append(token)
-        return b"".join(out)
-
-    def _valid_ids(self) -> str:
-        """The ids this tokenizer has, as ranges, for error messages: "ids run from 0 to 299", or with
-        the gaps of a custom numbering: "its ids are 0-100255, 100257-100260 and 100276"."""
-        cached = getattr(self, "_valid_ids_text", None)  # (number of ids, text); add_special_token adds one
-        if cached is not None and cached[0] == len(self._decoder):
-            return cached[1]
-        ids = sorted(self._decoder)
-        ranges, start = [], ids[0]
-        for previous, current in zip(ids, ids[1:] + [-1]):  # -1 closes the last range
-            if current != previous + 1:
-                ranges.append(f"{start}" if start == previous else f"{start}-{previous}")
-                start = current
-        shown = ranges if len(ranges) <= 6 else ranges[:5] + [f"{len(ranges) - 5} more ranges up to {ids[-1]}"]
-        if len(ids) == ids[-1] + 1:
-            text = f"ids run from 0 to {ids[-1]}"
-        else:
-            text = "its ids are " + (", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0])
-        self._valid_ids_text = (len(ids), text)
-        return text
+        return b"".join(map(self._decoder.__getitem__, check.tokenizer_ids(ids, self._decoder, self._valid_ids)))
 
     def decode(self, ids) -> str:
         """Ids -> text. Bytes that are not valid UTF-8 (a cut-off character) become '\ufffd'."""
@@ -370,15 +190,14 @@ class Tokenizer:
 
     def token_bytes(self, token_id: int) -> bytes:
         """The bytes of one token; ``token_id`` is an int id of this tokenizer (regular or special)."""
-        # subtle: check the type first: 3.0 == 3 and hash(3.0) == hash(3), so a float would find a token
-        if type(token_id) is not int and (isinstance(token_id, bool) or not isinstance(token_id, numbers.Integral)):
-            raise TypeError(f"token_id must be an integer token id ({self._valid_ids()}), "
-                            f"got {reprlib.repr(token_id)} of type {type(token_id).__name__}")
-        token = self._decoder.get(token_id)
-        if token is None:
-            raise ValueError(f"token_id = {reprlib.repr(token_id)} is not a token id of this tokenizer "
-                             f"({self._valid_ids()})")
-        return token
+        return self._decoder[check.tokenizer_token_id(token_id, self._decoder, self._valid_ids)]
+
+    def _valid_ids(self) -> str:
+        """The ids this tokenizer has, for error messages ("ids run from 0 to 299"); worked out once per size."""
+        cached = getattr(self, "_valid_ids_text", None)  # (number of ids, text); add_special_token adds one
+        if cached is None or cached[0] != len(self._decoder):
+            self._valid_ids_text = cached = (len(self._decoder), check.tokenizer_id_ranges(self._decoder))
+        return cached[1]
 
     @property
     def vocab_size(self) -> int:
@@ -390,7 +209,7 @@ class Tokenizer:
         lines = [f"# {len(self.vocab)} tokens: 256 bytes, then {len(self.merges)} merges in learned order"
                  + (f", and {len(self.special_tokens)} special tokens" if self.special_tokens else "")]
         for k, token in enumerate(self.vocab):
-            made = "" if k < 256 else f"   <- {show_token(self.merges[k - 256][0])} + {show_token(self.merges[k - 256][1])}"
+            made = "" if k < 256 else "   <- {} + {}".format(*map(show_token, self.merges[k - 256]))
             lines.append(f"{self._external[k]:>6}  {show_token(token).replace(' ', '␣')}{made}")
         for name, token_id in self.special_tokens.items():
             lines.append(f"{token_id:>6}  {name}   (special)")
@@ -431,53 +250,37 @@ class Tokenizer:
 
     @classmethod
     def _from_payload(cls, data: dict) -> "Tokenizer":
-        """The fields of a saved tokenizer -> a Tokenizer; ValueError/TypeError for anything wrong."""
-        merges = data["merges"]
-        if not isinstance(merges, list):
-            raise ValueError(f"\"merges\" must be a list of [left, right] pairs, got {type(merges).__name__}")
-        pairs = []
-        for rank, merge in enumerate(merges):
-            if not (isinstance(merge, list) and len(merge) == 2 and all(isinstance(p, str) and p for p in merge)):
-                raise ValueError(f"merges[{rank}] must be a pair of non-empty strings, got {storage._short(merge)}")
-            try:
-                pairs.append((from_printable(merge[0]), from_printable(merge[1])))
-            except ValueError as exc:
-                raise ValueError(f"merges[{rank}]: {exc}") from None
-        pattern, special, numbering = data["pattern"], data.get("special_tokens", {}), data.get("token_ids")
-        if not (pattern is None or isinstance(pattern, str)):
-            raise ValueError(f"pattern must be a name such as \"gpt2\", a regex string or null, got {storage._short(pattern)}")
-        if not isinstance(special, dict):
-            raise ValueError(f"\"special_tokens\" must be an object name -> id, got {storage._short(special)}")
-        if not (numbering is None or isinstance(numbering, list)):
-            raise ValueError(f"\"token_ids\" must be a list of ids or null, got {type(numbering).__name__}")
-        token_ids = None
-        if numbering is not None:
-            if len(numbering) != 256 + len(pairs):
-                raise ValueError(f"\"token_ids\" has {len(numbering)} ids for {256 + len(pairs)} tokens "
-                                 "(256 bytes and one per merge)")
-            tokens = [bytes([b]) for b in range(256)] + [left + right for left, right in pairs]
-            token_ids = {}
-            for token, token_id in zip(tokens, numbering):
-                # a token made by two different merges has one id, so both entries must agree
-                if token_ids.setdefault(token, token_id) != token_id:
-                    raise ValueError(f"\"token_ids\" gives the token {token!r} two ids, {token_ids[token]} and {token_id}")
-        return cls(pairs, pattern, special_tokens=special, token_ids=token_ids)
+        """The fields of a saved tokenizer (``to_dict`` read back) -> a Tokenizer; ValueError/TypeError for
+        anything wrong, which ``load`` reports with the file's name."""
+        merges, pattern, special_tokens, token_ids = check.tokenizer_file(data, from_printable)
+        return cls(merges, pattern, special_tokens=special_tokens, token_ids=token_ids)
 
     def __repr__(self) -> str:
         return f"Tokenizer(vocab_size={self.vocab_size}, pattern={self.pattern!r})"
 
 
-def _bpe_by_rank(data: bytes, ranks: dict, below: int) -> list[bytes]:
-    """tiktoken's rule on one piece: merge the adjacent parts whose joined bytes have the lowest rank
-    (only ranks below ``below``), until no joined pair is a token."""
-    parts = [data[i : i + 1] for i in range(len(data))]
-    while len(parts) > 1:
-        best_rank, best = below, None
-        for i in range(len(parts) - 1):
-            rank = ranks.get(parts[i] + parts[i + 1])
-            if rank is not None and rank < best_rank:
-                best_rank, best = rank, i
-        if best is None:
-            break
-        parts[best : best + 2] = [parts[best] + parts[best + 1]]
-    return parts
+def _splitter(pattern: str | None):
+    """The function text -> chunks for ``pattern``; None keeps a whole text as one chunk. A bad pattern
+    (not a name, an invalid regex, one that matches the empty string) is refused here, once."""
+    if pattern is None:
+        return lambda text: [text] if text else []
+    pretokenize.compile_pattern(pattern)
+    return partial(pretokenize.split, pattern=pattern)
+
+
+def _merge_ids(ids: list[int], pair: tuple[int, int], new_id: int, start: int = 0) -> list[int]:
+    """Notebook 03's ``merge_ids``: every occurrence of ``pair`` in ``ids``, left to right, becomes ``new_id``.
+    ``start`` is the first occurrence (the encode loop has found it), so the prefix before it is copied as is.
+
+    >>> _merge_ids([1, 2, 3, 1, 2], (1, 2), 256)
+    [256, 3, 256]
+    """
+    merged, i = ids[:start], start
+    while i < len(ids):
+        if i + 1 < len(ids) and ids[i] == pair[0] and ids[i + 1] == pair[1]:
+            merged.append(new_id)
+            i += 2
+        else:
+            merged.append(ids[i])
+            i += 1
+    return merged

@@ -902,6 +902,19 @@ R(TF, "two tokens with rank 5", lambda: Tokenizer.from_ranks({**RANKS, b"ab": 5}
 D(TF, "a token no merge can make", lambda: Tokenizer.from_ranks({**RANKS, b"xyz": 256}, "gpt2"),
   lambda t: t.unmergeable == [b"xyz"], "a tokenizer with .unmergeable == [b'xyz']",
   r"such tokens are kept out of the merges and listed in ``\.unmergeable``")
+RF = "ranks.merges_from_ranks"
+R(RF, "mergeable_ranks=5", lambda: mod("ranks").merges_from_ranks(5), TypeError,
+  r"mergeable_ranks must be a dict bytes -> rank, got int")
+R(RF, "mergeable_ranks={}", lambda: mod("ranks").merges_from_ranks({}), ValueError,
+  r"mergeable_ranks must hold all 256 single bytes, it holds 0")
+R(RF, "str keys", lambda: mod("ranks").merges_from_ranks({chr(b): b for b in range(256)}), TypeError,
+  r"mergeable_ranks must map bytes to ranks, got the key '\\x00' \(str\)")
+R(RF, "a rank -1", lambda: mod("ranks").merges_from_ranks({**RANKS, b"ab": -1}), ValueError,
+  r"mergeable_ranks\[b'ab'\] must be a whole number >= 0, got -1")
+R(RF, "two tokens with rank 5", lambda: mod("ranks").merges_from_ranks({**RANKS, b"ab": 5}), ValueError,
+  r"mergeable_ranks gives rank 5 to both b'\\x05' and b'ab'")
+D(RF, "a token no merge can make", lambda: mod("ranks").merges_from_ranks({**RANKS, b"xyz": 256}),
+  lambda v: v[0] == [] and v[2] == [b"xyz"], "([], {...}, [b'xyz'])", r"it is kept out of the\s+merges")
 for fn in ("encode", "encode_ordinary"):
     R(f"tokenizer.Tokenizer.{fn}", "text=5", lambda fn=fn: getattr(TOK(), fn)(5), TypeError, r"text must be a str, got int")
     R(f"tokenizer.Tokenizer.{fn}", "text=None", lambda fn=fn: getattr(TOK(), fn)(None), TypeError, r"text must be a str")

@@ -66,7 +66,6 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import reprlib
 from decimal import Decimal
 from fractions import Fraction
 
@@ -74,7 +73,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bpe_lab import corpus, gpt2, unigram, wordpiece
+from bpe_lab import _checks, corpus, gpt2, unigram, wordpiece
 from bpe_lab.tokenizer import Tokenizer
 
 # ------------------------------------------------------------------------------------------------
@@ -317,7 +316,7 @@ def test_unknown_ids_get_a_clear_error(name):
             if integer:
                 assert f"= {bad} is not a token id" in message
             else:
-                assert f"got {reprlib.repr(bad)} of type {type(bad).__name__}" in message
+                assert f"got {_checks.short(bad)} of type {type(bad).__name__}" in message
 
     check()
     for not_a_list in ("abc", b"abc", 3, None):
