@@ -6,8 +6,8 @@ import importlib
 import pytest
 
 MODULES = ["bpe_lab.corpus", "bpe_lab.bpe", "bpe_lab.widgets", "bpe_lab.byte_level", "bpe_lab.pretokenize",
-           "bpe_lab.fast_bpe", "bpe_lab.tokenizer", "bpe_lab.gpt2", "bpe_lab.wordpiece", "bpe_lab.unigram", "bpe_lab.metrics",
-           "bpe_lab.storage"]
+           "bpe_lab.fast_bpe", "bpe_lab.tokenizer", "bpe_lab.gpt2", "bpe_lab.wordpiece", "bpe_lab.bert", "bpe_lab.unigram",
+           "bpe_lab.metrics", "bpe_lab.storage"]
 
 
 @pytest.mark.parametrize("name", MODULES)

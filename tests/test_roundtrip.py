@@ -74,7 +74,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bpe_lab import corpus, gpt2, unigram, wordpiece
+from bpe_lab import bert, corpus, gpt2, unigram, wordpiece
 from bpe_lab.tokenizer import Tokenizer
 
 # ------------------------------------------------------------------------------------------------
@@ -374,8 +374,8 @@ def test_wordpiece_pieces_join_back_to_the_word(vocab, word, max_chars):
 
 
 @pytest.fixture(scope="module")
-def bert():
-    return wordpiece.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt"))
+def bert_base():
+    return bert.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt"))
 
 
 def _words_of_pieces(pieces: list[str]) -> list[str]:
@@ -391,11 +391,11 @@ def _words_of_pieces(pieces: list[str]) -> list[str]:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=texts)
-def test_bert_pieces_join_back_to_the_normalised_words(bert, text):
-    normalised = wordpiece.bert_normalize(text)
-    words = wordpiece.bert_pre_tokenize(normalised)
-    assert "".join(words) == "".join(char for char in normalised if not wordpiece._is_whitespace(char))
-    pieces = bert.tokenize(text)
+def test_bert_pieces_join_back_to_the_normalised_words(bert_base, text):
+    normalised = bert.bert_normalize(text)
+    words = bert.bert_pre_tokenize(normalised)
+    assert "".join(words) == "".join(char for char in normalised if not bert._is_whitespace(char))
+    pieces = bert_base.tokenize(text)
     rebuilt = _words_of_pieces(pieces)
     assert len(rebuilt) == len(words)
     for got, word in zip(rebuilt, words):
