@@ -183,9 +183,11 @@ class _SymbolCounts:
             self.note(pairs(word))
 
     def note(self, word_pairs: list[str]) -> None:
+        """Remember which pairs hold which symbols."""
         for pair in word_pairs:
             self.pairs_with.setdefault(pair[0], set()).add(pair)
             self.pairs_with.setdefault(pair[1], set()).add(pair)
+
 
 def _entry_of(index: PairIndex, counts: _SymbolCounts, symbols: SymbolTable):
     """The function that gives a pair's heap entry now: (-score, -count, left piece, right piece, pair),

@@ -400,11 +400,12 @@ def test_bert_pieces_join_back_to_the_normalised_words(bert_base, text):
     assert len(rebuilt) == len(words)
     for got, word in zip(rebuilt, words):
         if got == wordpiece.UNK and word != wordpiece.UNK:
-            spellable = word[0] in bert.vocab and all(wordpiece.PREFIX + char in bert.vocab for char in word[1:])
+            spellable = word[0] in bert_base.vocab and all(wordpiece.PREFIX + char in bert_base.vocab
+                                                           for char in word[1:])
             assert len(word) > wordpiece.MAX_WORD_CHARS or not spellable, word
         else:
             assert got == word
-    assert [bert.pieces[i] for i in bert.encode(text)] == pieces
+    assert [bert_base.pieces[i] for i in bert_base.encode(text)] == pieces
 
 
 # ------------------------------------------------------------------------------------------------
