@@ -71,7 +71,7 @@ def layout_ms(page, html: str) -> str:
 
 
 def main() -> int:
-    from bpe_lab import bpe, corpus, gpt2, widgets, wordpiece
+    from bpe_lab import bert, bpe, corpus, gpt2, widgets, wordpiece
 
     novel = corpus.load_text("pride_and_prejudice.txt")
     texts = {
@@ -83,7 +83,7 @@ def main() -> int:
         merge = widgets.merge_explorer(bpe.train(corpus.word_counts(novel, separate_punctuation=True), 200))
         merge.show(200)
     start = novel[:60_000]
-    words = Counter(w for line in start.splitlines() for w in wordpiece.bert_pre_tokenize(wordpiece.bert_normalize(line)))
+    words = Counter(w for line in start.splitlines() for w in bert.bert_pre_tokenize(bert.bert_normalize(line)))
     with contextlib.redirect_stdout(io.StringIO()):
         wp = widgets.wordpiece_explorer(wordpiece.train(words, 400, special_tokens=["[UNK]"]))
         wp.slider.value = wp.slider.max

@@ -327,7 +327,7 @@ def set_04() -> dict[str, Question]:
 
 def set_05() -> dict[str, Question]:
     """Exercises for notebook 05: WordPiece."""
-    from . import corpus, wordpiece
+    from . import bert, corpus, wordpiece
 
     small = {"[UNK]", "un", "##help", "help", "##ful", "##ness", "##less", "play", "##er", "##ers", "##s"}
     questions = [
@@ -381,10 +381,10 @@ def set_05() -> dict[str, Question]:
         Question(
             name="bert_pieces",
             prompt="What pieces does bert-base-uncased give for 'Tokenization!'? Answer as a list of strings.",
-            reference=lambda: wordpiece.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt")).tokenize("Tokenization!"),
+            reference=lambda: bert.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt")).tokenize("Tokenization!"),
             hints=["Lower-case, split off the punctuation, then greedy longest match with the BERT vocabulary."],
-            solution_code=("from bpe_lab import corpus, wordpiece\n"
-                           "answer = wordpiece.BertTokenizer(corpus.data_path('bert-base-uncased-vocab.txt')).tokenize('Tokenization!')"),
+            solution_code=("from bpe_lab import bert, corpus\n"
+                           "answer = bert.BertTokenizer(corpus.data_path('bert-base-uncased-vocab.txt')).tokenize('Tokenization!')"),
             wrong_code="answer = ['Token', '##ization', '!']  # forgot the lower-casing",
         ),
         Question(

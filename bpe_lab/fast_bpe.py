@@ -13,8 +13,10 @@ pairs that appeared or disappeared there. The heap uses *lazy deletion*: when a 
 push a fresh entry and leave the old one in; when an entry reaches the top with a count that no longer
 matches, it is pushed back with the true count (or thrown away if the pair is gone).
 
-While training, a word is a string of characters that stand for token ids (see the comment in
-``train``); merges are returned as pairs of symbols (str or bytes), exactly like ``bpe.train``.
+While training, a word is a string of characters that stand for token ids (``bpe_lab._incremental``,
+which this trainer shares with ``wordpiece.fast_train``, explains it); merges are returned as pairs of
+symbols (str or bytes), exactly like ``bpe.train``. The steps of ``train`` are named after these
+structures: ``_initial_words``, ``_tie_keys``, ``_entry_of`` (heap entries) and ``_apply_merge``.
 
 Ties: ``tie_break="smallest"`` (the default, as in ``bpe.train``) prefers the smallest
 ``(left, right)`` pair of symbols. ``tie_break="hf"`` orders equal counts as Hugging Face
@@ -29,10 +31,10 @@ Not here: pre-tokenization and ids for encoding (``bpe_lab.tokenizer``); the "fi
 from __future__ import annotations
 
 import heapq
-from collections import defaultdict
 from dataclasses import dataclass
 
 from . import _checks as check
+from ._incremental import PairIndex, SymbolTable, pop_best
 from .byte_level import bytes_to_unicode
 
 __all__ = ["train", "FastTrainResult", "TIE_BREAKS"]
@@ -40,6 +42,39 @@ __all__ = ["train", "FastTrainResult", "TIE_BREAKS"]
 TIE_BREAKS = ("smallest", "hf")
 
 _BYTE_CHAR = bytes_to_unicode()
+
+
+def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainResult:
+    """Learn ``num_merges`` merges; the same arguments and the same merges as ``bpe.train``.
+
+    Like ``bpe.train``, it stops early when every word is a single symbol, so ``len(result.merges)``
+    can be less than ``num_merges``.
+
+    >>> train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 4).merges
+    [('u', 'g'), ('u', 'n'), ('h', 'ug'), ('p', 'un')]
+    """
+    num_merges = check.num_merges(num_merges)
+    tie_break = check.tie_break(tie_break, TIE_BREAKS, " (the naive bpe.train also has 'first')")
+    symbols, index, base = _initial_words(corpus)
+    key = _tie_keys(symbols, base, tie_break)  # symbol id -> what ties compare
+    entry = _entry_of(index.pair_counts, key)
+    heap = [entry(pair) for pair in index.pair_counts]
+    heapq.heapify(heap)
+
+    merges, merge_counts = [], []
+    while len(merges) < num_merges:
+        best = pop_best(heap, entry)
+        if best is None:
+            break  # every word is a single symbol
+        pair = best[-1]
+        left, right = symbols.names[ord(pair[0])], symbols.names[ord(pair[1])]
+        new = symbols.add(left + right)
+        if new == len(key):  # a new symbol: its tie key comes after every other
+            key.append(left + right if tie_break == "smallest" else new)
+        merges.append((left, right))
+        merge_counts.append(-best[0])
+        _push(heap, _apply_merge(index, pair, chr(new)), index.pair_counts, key)
+    return FastTrainResult(merges=merges, counts=merge_counts, base_symbols=base)
 
 
 @dataclass
@@ -60,11 +95,22 @@ class FastTrainResult:
         return self.base_symbols + [left + right for left, right in self.merges]
 
 
-def _hf_base_key(symbol) -> int:
-    """Where Hugging Face's trainer puts a base symbol: the code point of its (printable) character."""
-    if isinstance(symbol, bytes):
-        return ord(_BYTE_CHAR[symbol[0]])
-    return ord(symbol)
+# ---------------------------------------------------------------------------------------------
+# The steps of train
+# ---------------------------------------------------------------------------------------------
+
+def _initial_words(corpus) -> tuple[SymbolTable, PairIndex, list]:
+    """The corpus as word strings with their pair counts, the symbol table, and the base symbols (sorted)."""
+    if _is_plain_byte_corpus(corpus):
+        # A shortcut for byte-level training (what Tokenizer.train passes): a byte's id is its value,
+        # and latin-1 maps byte b to chr(b), so a word's string is just its bytes decoded.
+        symbols = SymbolTable(bytes([b]) for b in range(256))
+        base = sorted({symbols.names[b] for word in corpus for b in word})
+        return symbols, PairIndex([word.decode("latin-1") for word in corpus], list(corpus.values())), base
+    words = check.corpus(corpus)
+    base = sorted({symbol for word in words for symbol in word})
+    symbols = SymbolTable(base)
+    return symbols, PairIndex([symbols.word(word) for word in words], list(words.values())), base
 
 
 def _is_plain_byte_corpus(corpus) -> bool:
@@ -74,128 +120,77 @@ def _is_plain_byte_corpus(corpus) -> bool:
             and all(type(count) is int and count > 0 for count in corpus.values()))
 
 
-def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainResult:
-    """Learn ``num_merges`` merges; the same arguments and the same merges as ``bpe.train``.
-
-    Like ``bpe.train``, it stops early when every word is a single symbol, so ``len(result.merges)``
-    can be less than ``num_merges``.
-
-    >>> train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 4).merges
-    [('u', 'g'), ('u', 'n'), ('h', 'ug'), ('p', 'un')]
-    """
-    num_merges = check.num_merges(num_merges)
-    check.tie_break(tie_break, TIE_BREAKS, " (the naive bpe.train also has 'first')")
-    if _is_plain_byte_corpus(corpus):
-        # A shortcut for byte-level training (what Tokenizer.train passes): a byte's id is its value.
-        symbols = [bytes([b]) for b in range(256)]  # id -> symbol
-        id_of = {s: i for i, s in enumerate(symbols)}  # symbol -> id
-        words = [word.decode("latin-1") for word in corpus]  # latin-1 maps byte b to chr(b)
-        counts = list(corpus.values())
-        base = sorted({symbols[b] for word in corpus for b in word})
-    else:
-        words_in = check.corpus(corpus)
-        base = sorted({s for word in words_in for s in word})
-        symbols = list(base)
-        id_of = {s: i for i, s in enumerate(symbols)}
-        words = ["".join(chr(id_of[s]) for s in word) for word in words_in]
-        counts = list(words_in.values())
-
+def _tie_keys(symbols: SymbolTable, base: list, tie_break: str) -> list:
+    """For every symbol id, what equal counts compare: the symbol itself ("smallest"), or the number
+    Hugging Face's trainer gives it ("hf": base symbols in the code-point order of their printable
+    character, GPT-2's byte map for bytes; merged symbols in the order they are made)."""
     if tie_break == "smallest":
-        key = list(symbols)  # ties compare the symbols themselves
-    else:
-        if any(len(s) != 1 for s in base):
-            raise ValueError("tie_break='hf' needs words split into single characters or single bytes")
-        order = sorted(range(len(symbols)), key=lambda i: _hf_base_key(symbols[i]))
-        key = [0] * len(symbols)
-        for rank, i in enumerate(order):
-            key[i] = rank  # where Hugging Face's trainer numbers this base symbol
+        return list(symbols.names)
+    if any(len(symbol) != 1 for symbol in base):
+        raise ValueError("tie_break='hf' needs words split into single characters or single bytes")
+    order = sorted(range(len(symbols.names)), key=lambda i: _hf_base_key(symbols.names[i]))
+    key = [0] * len(symbols.names)
+    for rank, i in enumerate(order):
+        key[i] = rank
+    return key
 
-    # Each word is kept as a Python string in which the character chr(i) stands for token id i
-    # (so b"hug" is the string "hug", and a merged token gets a character of its own). Then
-    # word.replace(pair, new) merges every occurrence left to right without overlaps, exactly like
-    # bpe.merge_pair, but in C. A pair is a 2-character string.
 
-    # --- count every pair once -------------------------------------------------------------------
-    pair_counts: dict = defaultdict(int)  # "hu" -> 15
-    where: dict = defaultdict(set)  # "hu" -> {0, 4}: indexes of the words that may hold it
-    for index, word in enumerate(words):
-        count = counts[index]
-        for i in range(len(word) - 1):
-            pair = word[i : i + 2]
-            pair_counts[pair] += count
-            where[pair].add(index)
+def _hf_base_key(symbol) -> int:
+    """Where Hugging Face's trainer puts a base symbol: the code point of its (printable) character."""
+    if isinstance(symbol, bytes):
+        return ord(_BYTE_CHAR[symbol[0]])
+    return ord(symbol)
 
-    # Heap entries: (-count, key of left, key of right, pair); the smallest entry is the highest
-    # count, then the smallest pair under the tie rule.
-    heap = [(-c, key[ord(p[0])], key[ord(p[1])], p) for p, c in pair_counts.items()]
-    heapq.heapify(heap)
 
-    merges, merge_counts = [], []
-    while len(merges) < num_merges and heap:
-        negative, left_key, right_key, pair = heapq.heappop(heap)
+def _entry_of(pair_counts: dict, key: list):
+    """The function that gives a pair's heap entry now: (-count, key of left, key of right, pair), so the
+    smallest entry is the highest count, then the smallest pair under the tie rule; None for a pair that is gone."""
+
+    def entry(pair: str) -> tuple | None:
         count = pair_counts.get(pair, 0)
-        if count != -negative:
-            # A stale entry: the pair's count went down after it was pushed (counts that go up always
-            # get a fresh entry). Put it back with its true count, or drop it if the pair is gone.
-            if count > 0:
-                heapq.heappush(heap, (-count, left_key, right_key, pair))
+        return (-count, key[ord(pair[0])], key[ord(pair[1])], pair) if count > 0 else None
+
+    return entry
+
+
+def _apply_merge(index: PairIndex, pair: str, new: str) -> set[str]:
+    """Merge ``pair`` into the symbol ``new`` in every word that holds it, and update the counts of its
+    neighbours: each merged occurrence turns (left, a) into (left, new) and (b, right) into (new, right).
+    Returns the pairs whose count went up (they need a fresh heap entry)."""
+    pair_counts, where, words, counts = index.pair_counts, index.where, index.words, index.counts
+    A, B, N = pair[0], pair[1], new
+    grown = set()
+    for i in index.holding(pair):
+        word, count = words[i], counts[i]
+        merged_word = word.replace(pair, N)
+        if N in word:  # subtle: the merged token was already here, built another way: recount the word
+            grown.update(index.rewrite(i, merged_word))
             continue
-        a, b = ord(pair[0]), ord(pair[1])
-        # subtle: a merged string may already exist (made from another pair); it keeps its id.
-        merged = symbols[a] + symbols[b]
-        new = id_of.get(merged)
-        if new is None:
-            new = len(symbols)
-            symbols.append(merged)
-            id_of[merged] = new
-            key.append(merged if tie_break == "smallest" else len(key))
-        merges.append((symbols[a], symbols[b]))
-        merge_counts.append(count)
-
-        # Rewrite only the words that may hold the pair, and update the counts of its neighbours:
-        # each merged occurrence turns (left, a) into (left, new) and (b, right) into (new, right).
-        A, B, N = pair[0], pair[1], chr(new)
-        grown = set()  # pairs whose count went up: they get a fresh heap entry below
-        for index in where.pop(pair):
-            word = words[index]
-            if pair not in word:
-                continue  # this word no longer holds the pair (the index may be stale)
-            count = counts[index]
-            merged_word = word.replace(pair, N)
-            words[index] = merged_word
-            if N in word:  # subtle: the merged token was already here, built another way: recount
-                for old in _pairs(word):
-                    pair_counts[old] -= count
-                for fresh in _pairs(merged_word):
-                    pair_counts[fresh] += count
-                    where[fresh].add(index)
-                    grown.add(fresh)
-                continue
-            last = len(merged_word) - 1
-            p = merged_word.find(N)
-            while p != -1:
-                if p > 0:
-                    left = merged_word[p - 1]
-                    # if the left neighbour is another N, the old pair there was (b, a): "a b a b"
-                    pair_counts[(B if left == N else left) + A] -= count
-                    pair_counts[left + N] += count
-                    where[left + N].add(index)
-                    grown.add(left + N)
-                if p < last and merged_word[p + 1] != N:  # (N, N) is counted from the right-hand N
-                    right = merged_word[p + 1]
-                    pair_counts[B + right] -= count
-                    pair_counts[N + right] += count
-                    where[N + right].add(index)
-                    grown.add(N + right)
-                p = merged_word.find(N, p + 1)
-        pair_counts.pop(pair, None)
-        for fresh in grown:
-            c = pair_counts[fresh]
-            if c > 0:
-                heapq.heappush(heap, (-c, key[ord(fresh[0])], key[ord(fresh[1])], fresh))
-    return FastTrainResult(merges=merges, counts=merge_counts, base_symbols=base)
+        words[i] = merged_word
+        last = len(merged_word) - 1
+        p = merged_word.find(N)
+        while p != -1:
+            if p > 0:
+                left = merged_word[p - 1]
+                # if the left neighbour is another N, the old pair there was (b, a): "a b a b"
+                pair_counts[(B if left == N else left) + A] -= count
+                pair_counts[left + N] += count
+                where[left + N].add(i)
+                grown.add(left + N)
+            if p < last and merged_word[p + 1] != N:  # (N, N) is counted from the right-hand N
+                right = merged_word[p + 1]
+                pair_counts[B + right] -= count
+                pair_counts[N + right] += count
+                where[N + right].add(i)
+                grown.add(N + right)
+            p = merged_word.find(N, p + 1)
+    index.forget(pair)
+    return grown
 
 
-def _pairs(word: str) -> list[str]:
-    """The adjacent pairs of a word string, overlaps included: "aaa" -> ["aa", "aa"]."""
-    return [word[i : i + 2] for i in range(len(word) - 1)]
+def _push(heap: list, grown: set[str], pair_counts: dict, key: list) -> None:
+    """A fresh heap entry for every pair whose count went up (the tuple of ``_entry_of``, built inline: hot loop)."""
+    for pair in grown:
+        count = pair_counts[pair]
+        if count > 0:
+            heapq.heappush(heap, (-count, key[ord(pair[0])], key[ord(pair[1])], pair))

@@ -70,7 +70,7 @@ import nbformat  # noqa: F401
 import pytest
 
 import bpe_lab
-from bpe_lab import (bpe, byte_level, corpus, exercises, fast_bpe, gpt2, grade, metrics, plots, pretokenize,
+from bpe_lab import (bert, bpe, byte_level, corpus, exercises, fast_bpe, gpt2, grade, metrics, plots, pretokenize,
                      tokenizer, unigram, widgets, wordpiece)
 from bpe_lab.exercises import INCORRECT, Question
 from bpe_lab.tokenizer import Tokenizer
@@ -194,7 +194,7 @@ def SPM():
 
 @functools.cache
 def BERT():
-    return wordpiece.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt"))
+    return bert.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt"))
 
 
 @functools.cache
@@ -1061,33 +1061,33 @@ for bad, value, err, why in [
     R(WT, f"max_chars={bad}", lambda v=value: wordpiece.tokenize("hug", WP_VOCAB, max_chars=v), err,
       r"max_chars must be a whole number of at least 1")
 R(WT, "steps=5", lambda: wordpiece.tokenize("hug", WP_VOCAB, steps=5), TypeError, r"steps must be a list or None, got int")
-LV = "wordpiece.load_vocab"
-R(LV, "path=5", lambda: wordpiece.load_vocab(5), TypeError, r"path must be a file path \(a str or pathlib\.Path\), got int")
-R(LV, "a missing file", lambda: wordpiece.load_vocab(missing("vocab.txt")), FileNotFoundError, r"no vocabulary file at ")
-R(LV, "a folder", lambda: wordpiece.load_vocab(TMP), IsADirectoryError, r"is a folder, not a vocab\.txt")
-R(LV, "an empty file", lambda: wordpiece.load_vocab(tmpfile("empty.txt", "")), ValueError,
+LV = "bert.load_vocab"
+R(LV, "path=5", lambda: bert.load_vocab(5), TypeError, r"path must be a file path \(a str or pathlib\.Path\), got int")
+R(LV, "a missing file", lambda: bert.load_vocab(missing("vocab.txt")), FileNotFoundError, r"no vocabulary file at ")
+R(LV, "a folder", lambda: bert.load_vocab(TMP), IsADirectoryError, r"is a folder, not a vocab\.txt")
+R(LV, "an empty file", lambda: bert.load_vocab(tmpfile("empty.txt", "")), ValueError,
   r"empty\.txt is empty: a BERT vocab\.txt lists one piece per line")
-R(LV, "a repeated piece", lambda: wordpiece.load_vocab(tmpfile("dupes.txt", "[UNK]\na\na\n")), ValueError,
+R(LV, "a repeated piece", lambda: bert.load_vocab(tmpfile("dupes.txt", "[UNK]\na\na\n")), ValueError,
   r"dupes\.txt, line 3: a piece must be non-empty and listed once, got 'a'")
-R(LV, "no '[UNK]'", lambda: wordpiece.load_vocab(tmpfile("nounk.txt", "a\nb\n")), ValueError,
+R(LV, "no '[UNK]'", lambda: bert.load_vocab(tmpfile("nounk.txt", "a\nb\n")), ValueError,
   r"nounk\.txt has no '\[UNK\]' piece")
-R(LV, "not UTF-8", lambda: wordpiece.load_vocab(tmpfile("latin1.txt", b"[UNK]\n\xe9\n")), ValueError,
+R(LV, "not UTF-8", lambda: bert.load_vocab(tmpfile("latin1.txt", b"[UNK]\n\xe9\n")), ValueError,
   r"latin1\.txt is not a UTF-8 vocab\.txt")
-R("wordpiece.bert_normalize", "text=5", lambda: wordpiece.bert_normalize(5), TypeError, r"text must be a str, got int")
-R("wordpiece.bert_normalize", "text=None", lambda: wordpiece.bert_normalize(None), TypeError, r"text must be a str")
-BP = "wordpiece.bert_pre_tokenize"
-R(BP, "text=5", lambda: wordpiece.bert_pre_tokenize(5), TypeError, r"text must be a str, got int")
-R(BP, "text=None", lambda: wordpiece.bert_pre_tokenize(None), TypeError, r"text must be a str")
-R(BP, "text=['a b']", lambda: wordpiece.bert_pre_tokenize(["a b"]), TypeError, r"text must be a str, got list")
-R("wordpiece.bert_tokenize", "text=5", lambda: wordpiece.bert_tokenize(5, WP_VOCAB), TypeError, r"text must be a str, got int")
-R("wordpiece.bert_tokenize", "vocab=5", lambda: wordpiece.bert_tokenize("hug", 5), TypeError, r"vocab must be a set, list or dict")
-R("wordpiece.bert_tokenize", "vocab=[]", lambda: wordpiece.bert_tokenize("hug", []), ValueError, r"vocab is empty")
-D("wordpiece.bert_tokenize", "text=''", lambda: wordpiece.bert_tokenize("", WP_VOCAB), lambda v: v == [], "[]",
+R("bert.bert_normalize", "text=5", lambda: bert.bert_normalize(5), TypeError, r"text must be a str, got int")
+R("bert.bert_normalize", "text=None", lambda: bert.bert_normalize(None), TypeError, r"text must be a str")
+BP = "bert.bert_pre_tokenize"
+R(BP, "text=5", lambda: bert.bert_pre_tokenize(5), TypeError, r"text must be a str, got int")
+R(BP, "text=None", lambda: bert.bert_pre_tokenize(None), TypeError, r"text must be a str")
+R(BP, "text=['a b']", lambda: bert.bert_pre_tokenize(["a b"]), TypeError, r"text must be a str, got list")
+R("bert.bert_tokenize", "text=5", lambda: bert.bert_tokenize(5, WP_VOCAB), TypeError, r"text must be a str, got int")
+R("bert.bert_tokenize", "vocab=5", lambda: bert.bert_tokenize("hug", 5), TypeError, r"vocab must be a set, list or dict")
+R("bert.bert_tokenize", "vocab=[]", lambda: bert.bert_tokenize("hug", []), ValueError, r"vocab is empty")
+D("bert.bert_tokenize", "text=''", lambda: bert.bert_tokenize("", WP_VOCAB), lambda v: v == [], "[]",
   r"empty text gives \[\]")
-BT = "wordpiece.BertTokenizer"
-R(BT, "vocab_path=5", lambda: wordpiece.BertTokenizer(5), TypeError, r"path must be a file path")
-R(BT, "a missing file", lambda: wordpiece.BertTokenizer(missing("vocab.txt")), FileNotFoundError, r"no vocabulary file at ")
-R(BT, "a folder", lambda: wordpiece.BertTokenizer(TMP), IsADirectoryError, r"is a folder, not a vocab\.txt")
+BT = "bert.BertTokenizer"
+R(BT, "vocab_path=5", lambda: bert.BertTokenizer(5), TypeError, r"path must be a file path")
+R(BT, "a missing file", lambda: bert.BertTokenizer(missing("vocab.txt")), FileNotFoundError, r"no vocabulary file at ")
+R(BT, "a folder", lambda: bert.BertTokenizer(TMP), IsADirectoryError, r"is a folder, not a vocab\.txt")
 for method in ("tokenize", "encode"):
     R(f"{BT}.{method}", "text=5", lambda m=method: getattr(BERT(), m)(5), TypeError, r"text must be a str, got int")
     R(f"{BT}.{method}", "text=None", lambda m=method: getattr(BERT(), m)(None), TypeError, r"text must be a str")

@@ -73,7 +73,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bpe_lab import _checks, corpus, gpt2, unigram, wordpiece
+from bpe_lab import _checks, bert, corpus, gpt2, unigram, wordpiece
 from bpe_lab.tokenizer import Tokenizer
 
 # ------------------------------------------------------------------------------------------------
@@ -373,8 +373,8 @@ def test_wordpiece_pieces_join_back_to_the_word(vocab, word, max_chars):
 
 
 @pytest.fixture(scope="module")
-def bert():
-    return wordpiece.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt"))
+def bert_base():
+    return bert.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt"))
 
 
 def _words_of_pieces(pieces: list[str]) -> list[str]:
@@ -390,20 +390,21 @@ def _words_of_pieces(pieces: list[str]) -> list[str]:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=texts)
-def test_bert_pieces_join_back_to_the_normalised_words(bert, text):
-    normalised = wordpiece.bert_normalize(text)
-    words = wordpiece.bert_pre_tokenize(normalised)
-    assert "".join(words) == "".join(char for char in normalised if not wordpiece._is_whitespace(char))
-    pieces = bert.tokenize(text)
+def test_bert_pieces_join_back_to_the_normalised_words(bert_base, text):
+    normalised = bert.bert_normalize(text)
+    words = bert.bert_pre_tokenize(normalised)
+    assert "".join(words) == "".join(char for char in normalised if not bert._is_whitespace(char))
+    pieces = bert_base.tokenize(text)
     rebuilt = _words_of_pieces(pieces)
     assert len(rebuilt) == len(words)
     for got, word in zip(rebuilt, words):
         if got == wordpiece.UNK and word != wordpiece.UNK:
-            spellable = word[0] in bert.vocab and all(wordpiece.PREFIX + char in bert.vocab for char in word[1:])
+            spellable = word[0] in bert_base.vocab and all(wordpiece.PREFIX + char in bert_base.vocab
+                                                           for char in word[1:])
             assert len(word) > wordpiece.MAX_WORD_CHARS or not spellable, word
         else:
             assert got == word
-    assert [bert.pieces[i] for i in bert.encode(text)] == pieces
+    assert [bert_base.pieces[i] for i in bert_base.encode(text)] == pieces
 
 
 # ------------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # conftest, when run as a script
 
-from bpe_lab import corpus, gpt2, storage, unigram, wordpiece  # noqa: E402
+from bpe_lab import bert, corpus, gpt2, storage, unigram, wordpiece  # noqa: E402
 from bpe_lab.storage import FileFormatError  # noqa: E402
 from bpe_lab.tokenizer import Tokenizer  # noqa: E402
 
@@ -115,9 +115,9 @@ def test_the_trained_objects_work_after_loading(tmp_path):
 
 
 def test_other_inputs_to_the_savers(tmp_path):
-    bert = wordpiece.load_vocab(corpus.data_path("bert-base-uncased-vocab.txt"))
-    path = wordpiece.save_vocabulary(bert, tmp_path / "bert.json", special_tokens=["[PAD]", "[UNK]"])
-    assert wordpiece.load_vocabulary(path) == bert and wordpiece.load_vocabulary(path)["[UNK]"] == 100
+    vocab_txt = bert.load_vocab(corpus.data_path("bert-base-uncased-vocab.txt"))
+    path = wordpiece.save_vocabulary(vocab_txt, tmp_path / "bert.json", special_tokens=["[PAD]", "[UNK]"])
+    assert wordpiece.load_vocabulary(path) == vocab_txt and wordpiece.load_vocabulary(path)["[UNK]"] == 100
     again = wordpiece.save_vocabulary(["[UNK]", "a", "##b"], tmp_path / "list.json")
     assert wordpiece.load_vocabulary(again) == {"[UNK]": 0, "a": 1, "##b": 2}
     exact = {"a": -0.1, "b": -1e-300, "c": -(2.0 ** -1074), "d": -1234.5678901234567, "e": -0.0}
@@ -367,7 +367,7 @@ def test_version_1_files_written_before_checksums_still_load(tmp_path):
 
 @pytest.mark.parametrize("reader, source, cases", [
     (unigram.read_sentencepiece_model, "botchan_en_unigram_1000.model", 150),
-    (wordpiece.load_vocab, "bert-base-uncased-vocab.txt", 60),
+    (bert.load_vocab, "bert-base-uncased-vocab.txt", 60),
 ])
 def test_damaged_third_party_files_fail_clearly(tmp_path, reader, source, cases):
     """SentencePiece .model and BERT vocab.txt carry no checksum: a damaged copy may load (with other

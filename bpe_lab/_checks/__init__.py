@@ -169,3 +169,4 @@ from .symbols import Corpus, pair, word_and_pair, word_and_merges, num_merges, t
 from .texts import *  # noqa: E402,F401,F403
 from .tokenizer import *  # noqa: E402,F401,F403
 from .files import *  # noqa: E402,F401,F403
+from .wordpiece import *  # noqa: E402,F401,F403
