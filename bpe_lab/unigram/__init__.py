@@ -11,8 +11,13 @@ probable one. Coming from notebook 06, open the files in this order:
                    (``sentencepiece_file.py`` reads the file's protocol buffer).
 - ``saving.py``    ``save_model`` / ``load_model``: a trained model as BPE Lab's versioned JSON.
 
-Everything is importable from here: ``from bpe_lab import unigram; unigram.viterbi(text, log_probs)``,
-``unigram.train(text, 800)``. Argument checks live in ``bpe_lab/_checks/unigram.py``.
+Everything is importable from here (argument checks live in ``bpe_lab/_checks/unigram.py``):
+
+>>> from bpe_lab import unigram
+>>> unigram.viterbi("cat", {"c": -2.0, "a": -2.0, "t": -2.0, "at": -1.0})
+(['c', 'at'], -3.0)
+>>> len(unigram.train("the cat sat on the mat " * 20, 20).log_probs)
+20
 """
 
 from .saving import load_model, save_model
