@@ -1168,6 +1168,13 @@ R(WT, "its function given a word the pieces cannot cover", lambda: unigram.word_
   r"the vocabulary cannot cover .*'▁dog'.*add it, or pass unk_score")
 D(WT, "its function given text=''", lambda: unigram.word_tokenizer(LP)(""), lambda v: v == [], "[]",
   r"An empty text gives ``\[\]``")
+UV = f"{U}.Vocabulary"
+R(UV, "log_probs=5", lambda: unigram.Vocabulary(5), TypeError, r"log_probs must be a non-empty dict piece -> log-probability")
+R(UV, "log_probs={}", lambda: unigram.Vocabulary({}), ValueError, r"log_probs must be a non-empty dict")
+R(UV, "log_probs={'c': 0.5}", lambda: unigram.Vocabulary({**LP, "c": 0.5}), ValueError,
+  r"log_probs\['c'\] = 0\.5 is positive; a log-probability is at most 0")
+R(UV, "log_probs={'': -1.0}", lambda: unigram.Vocabulary({**LP, "": -1.0}), ValueError,
+  r"log_probs: pieces must be non-empty strings, got ''")
 SW = f"{U}.segment_words"
 R(SW, "words=5", lambda: unigram.segment_words(5, LP), TypeError, r"words must be a list of words, got int")
 R(SW, "words='cat'", lambda: unigram.segment_words("cat", LP), TypeError, r"words must be a list of words, not one str")

@@ -10,6 +10,7 @@ import sentencepiece as spm
 from conftest import record_parity
 
 from bpe_lab import corpus, unigram
+from bpe_lab.unigram import segment, training
 
 CATS = {"c": -2.5, "a": -2.3, "t": -2.4, "s": -2.6, "ca": -1.8, "cat": -1.2, "cats": -3.0,
         "at": -1.9, "ats": -2.1, "ts": -2.0}
@@ -190,14 +191,14 @@ def _forward_backward_by_lattice(word, log_probs):
     n = len(word)
     alpha = [0.0] + [-math.inf] * n
     for end, arcs in enumerate(arcs_ending, start=1):
-        alpha[end] = unigram._logsumexp([alpha[arc.start] + arc.log_prob for arc in arcs] or [-math.inf])
+        alpha[end] = segment.logsumexp([alpha[arc.start] + arc.log_prob for arc in arcs] or [-math.inf])
     beta = [-math.inf] * n + [0.0]
     starting = [[] for _ in range(n)]
     for arcs in arcs_ending:
         for arc in arcs:
             starting[arc.start].append(arc)
     for start in range(n - 1, -1, -1):
-        beta[start] = unigram._logsumexp([arc.log_prob + beta[arc.end] for arc in starting[start]] or [-math.inf])
+        beta[start] = segment.logsumexp([arc.log_prob + beta[arc.end] for arc in starting[start]] or [-math.inf])
     expected = {}
     for arcs in arcs_ending:
         for arc in arcs:
@@ -218,11 +219,28 @@ def test_trainer_spans_give_what_the_lattice_gives(words, pieces, scores, droppe
     for k, piece in enumerate(pieces):
         seed.setdefault(piece, scores[4 + k])
     later = {piece: lp for k, (piece, lp) in enumerate(seed.items()) if len(piece) == 1 or k - 4 not in dropped}
-    lengths = unigram._lengths_by_first_char(seed)
+    seed_vocabulary = unigram.Vocabulary(seed)
     for word in words:
-        arcs = unigram._arcs(unigram._word_spans(word, seed, lengths), later)
-        total, expected = unigram._forward_backward(len(word), arcs)
+        arcs = training._arcs(segment.word_spans(word, seed_vocabulary), later)
+        total, expected = training._forward_backward(len(word), arcs)
         want_total, want_expected = _forward_backward_by_lattice(word, later)
         assert total == want_total
         assert list(expected.items()) == list(want_expected.items())
-        assert unigram._viterbi_pieces(len(word), arcs) == unigram.viterbi(word, later)[0]
+        assert training._viterbi_pieces(len(word), arcs) == unigram.viterbi(word, later)[0]
+
+
+def test_a_prepared_vocabulary_segments_as_its_dict():
+    """Every function that takes log_probs takes a Vocabulary too, with the same result; it is a snapshot."""
+    log_probs = dict(CATS)
+    vocab = unigram.Vocabulary(log_probs)
+    for text in ["cats", "tacts", "", "sat"]:
+        assert unigram.lattice(text, vocab) == unigram.lattice(text, log_probs)
+        assert unigram.viterbi_table(text, vocab) == unigram.viterbi_table(text, log_probs)
+        assert unigram.viterbi(text, vocab) == unigram.viterbi(text, log_probs)
+        assert unigram.nbest(text, vocab, 3) == unigram.nbest(text, log_probs, 3)
+        assert unigram.sample(text, vocab, seed=1) == unigram.sample(text, log_probs, seed=1)
+    assert unigram.segment_words(["cats", "at"], vocab) == unigram.segment_words(["cats", "at"], log_probs)
+    log_probs["cats"] = -0.1  # changing the dict afterwards is not seen by the prepared vocabulary
+    assert unigram.viterbi("cats", vocab) == (["cats"], -3.0)
+    with pytest.raises(ValueError, match=r"log_probs\['c'\] = 0.5 is positive"):
+        unigram.Vocabulary({**CATS, "c": 0.5})

@@ -170,3 +170,4 @@ from .texts import *  # noqa: E402,F401,F403
 from .tokenizer import *  # noqa: E402,F401,F403
 from .files import *  # noqa: E402,F401,F403
 from .wordpiece import *  # noqa: E402,F401,F403
+from .unigram import *  # noqa: E402,F401,F403

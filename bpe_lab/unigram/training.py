@@ -1,0 +1,221 @@
+"""Training a Unigram vocabulary (Kudo, 2018): a large seed vocabulary, EM over each word's lattice, pruning.
+
+1. Seed: every character, and the most frequent substrings of the words.
+2. EM: the expected count of every piece, summed over every segmentation of every word (forward-backward
+   over the word's lattice), gives new log-probabilities; repeat a few times.
+3. Prune: drop the pieces whose removal costs the corpus least likelihood; go back to 2 until the
+   vocabulary has the size asked for.
+
+Training only ever removes pieces, so each word's spans found once with the seed vocabulary hold every arc of
+every later lattice: EM and pruning filter them (``_arcs``) instead of slicing the word again.
+
+This module does not segment a text (``segment.py``: lattice, Viterbi, n-best, sampling) nor save a model
+(``saving.py``). It does not normalise text as SentencePiece does: words are split on whitespace only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+from .. import _checks as check
+from .segment import SPACE, Vocabulary, logsumexp, word_spans
+
+__all__ = ["train", "UnigramResult", "TrainingRound"]
+
+_CHARACTER_FLOOR = -30.0  # the log-probability a character keeps when EM expects it nowhere
+
+
+@dataclass(frozen=True)
+class TrainingRound:
+    """One round of training: the vocabulary size, and the corpus log-likelihood after EM."""
+
+    number: int
+    vocab_size: int
+    log_likelihood: float
+
+
+@dataclass
+class UnigramResult:
+    """What ``train`` returns: the final ``log_probs`` and the history of the rounds."""
+
+    log_probs: dict
+    rounds: list
+    checkpoints: dict = None  # vocabulary size -> log_probs, for the sizes asked for on the way down
+
+    @property
+    def vocab(self) -> list:
+        return sorted(self.log_probs, key=lambda piece: (-self.log_probs[piece], piece))
+
+
+def train(corpus, vocab_size: int, *, shrink: float = 0.75, em_iterations: int = 2, seed_factor: int = 8,
+          max_piece_chars: int = 16, space: str = SPACE, checkpoints=()) -> UnigramResult:
+    """Learn a Unigram vocabulary of ``vocab_size`` pieces with their log-probabilities.
+
+    ``corpus``: a text or a mapping word -> count. Words are marked like SentencePiece's: "▁" + word.
+    1. Seed: every character, and the ``seed_factor × vocab_size`` most frequent substrings.
+    2. Repeat: ``em_iterations`` rounds of EM (expected counts by forward-backward over each word's
+       lattice), then prune to ``shrink`` of the vocabulary, dropping the pieces whose removal costs
+       least likelihood — single characters are always kept — until ``vocab_size`` is reached.
+
+    ``checkpoints``: larger vocabulary sizes to stop at on the way down (after their EM), kept in
+    ``result.checkpoints``: one run gives a model for every size.
+
+    A ``vocab_size`` larger than the seed vocabulary (a small corpus has few distinct substrings) stops
+    early: the model has fewer pieces than asked, all the corpus offers.
+    """
+    counts, vocab_size = check.unigram_corpus(corpus), check.whole(vocab_size, "vocab_size", minimum=None)
+    checkpoints = check.unigram_training(shrink, em_iterations, seed_factor, max_piece_chars, space, checkpoints)
+    words = {space + word: count for word, count in counts.items()}
+    characters = check.unigram_vocab_size(vocab_size, {char for word in words for char in word})
+    stops = sorted({int(size) for size in checkpoints if size > vocab_size} | {vocab_size}, reverse=True)
+    log_probs = _seed(words, seed_factor * stops[0], max_piece_chars)
+    seed = Vocabulary(log_probs)
+    spans = {word: word_spans(word, seed) for word in words}  # every arc training can use
+    rounds, saved = [], {}
+    while True:
+        for _ in range(em_iterations):
+            log_probs, likelihood = _em_step(words, spans, log_probs, characters)
+        rounds.append(TrainingRound(len(rounds) + 1, len(log_probs), likelihood))
+        if len(log_probs) in stops:
+            saved[len(log_probs)] = dict(log_probs)
+        if len(log_probs) <= vocab_size:
+            break
+        target = max(int(len(log_probs) * shrink), max(size for size in stops if size < len(log_probs)))
+        log_probs = _prune(words, spans, log_probs, target, characters)
+    return UnigramResult(log_probs=log_probs, rounds=rounds, checkpoints=saved)
+
+
+# -- 1. seed ---------------------------------------------------------------------------------------------------
+
+def _seed(words: dict, seed_size: int, max_piece_chars: int) -> dict:
+    """All characters, plus the most frequent substrings (scored by frequency x length, as SentencePiece)."""
+    chars: Counter = Counter()
+    substrings: Counter = Counter()
+    for word, count in words.items():
+        for char in word:
+            chars[char] += count
+        for start in range(len(word)):
+            for end in range(start + 2, min(len(word), start + max_piece_chars) + 1):
+                substrings[word[start:end]] += count
+    best = sorted(substrings, key=lambda s: (-substrings[s] * len(s), s))[: max(seed_size - len(chars), 0)]
+    seed = {**{c: chars[c] for c in chars}, **{s: substrings[s] for s in best}}
+    total = sum(seed.values())
+    return {piece: math.log(count / total) for piece, count in seed.items()}
+
+
+# -- 2. EM over each word's lattice ----------------------------------------------------------------------------
+
+def _arcs(spans: list, log_probs: dict) -> list[tuple[int, int, str, float]]:
+    """The spans whose piece is still in ``log_probs``, as ``(end, start, piece, log_prob)``."""
+    get = log_probs.get
+    return [(end, start, piece, lp) for end, start, piece in spans if (lp := get(piece)) is not None]
+
+
+def _forward_backward(n: int, arcs: list) -> tuple[float, dict]:
+    """The log-likelihood of one word of ``n`` characters (all segmentations summed) and each piece's
+    expected count in it, from its arcs (``_arcs``, sorted by end; a character covers every position)."""
+    alpha = [0.0] + [-math.inf] * n
+    starting: list[list[tuple]] = [[] for _ in range(n)]
+    i, count = 0, len(arcs)
+    for end in range(1, n + 1):
+        values = []
+        while i < count and arcs[i][0] == end:
+            arc = arcs[i]
+            values.append(alpha[arc[1]] + arc[3])
+            starting[arc[1]].append(arc)
+            i += 1
+        alpha[end] = logsumexp(values or [-math.inf])
+    beta = [-math.inf] * n + [0.0]
+    for start in range(n - 1, -1, -1):
+        beta[start] = logsumexp([arc[3] + beta[arc[0]] for arc in starting[start]] or [-math.inf])
+    total = alpha[n]
+    expected: dict = {}
+    for end, start, piece, log_prob in arcs:
+        posterior = math.exp(alpha[start] + log_prob + beta[end] - total)
+        expected[piece] = expected.get(piece, 0.0) + posterior
+    return total, expected
+
+
+def _em_step(words: dict, spans: dict, log_probs: dict, characters: set) -> tuple[dict, float]:
+    """One EM iteration: expected piece counts over every word's lattice, then new log-probabilities.
+
+    ``spans``: each word's ``word_spans`` in the seed vocabulary. Pieces expected nowhere drop out,
+    except single characters, which keep a tiny probability so that every word stays segmentable in
+    the next iteration.
+    """
+    counts: dict = {}
+    likelihood = 0.0
+    for word, count in words.items():
+        word_likelihood, expected = _forward_backward(len(word), _arcs(spans[word], log_probs))
+        likelihood += count * word_likelihood
+        for piece, value in expected.items():
+            counts[piece] = counts.get(piece, 0.0) + count * value
+    log_total = math.log(sum(counts.values()))
+    # subtle: a tiny expected count divided by the total can underflow to 0.0, so subtract logarithms
+    new = {piece: math.log(value) - log_total for piece, value in counts.items() if value > 0}
+    for char in characters:
+        new.setdefault(char, _CHARACTER_FLOOR)
+    return new, likelihood
+
+
+# -- 3. pruning ------------------------------------------------------------------------------------------------
+
+def _prune(words: dict, spans: dict, log_probs: dict, keep: int, required: set) -> dict:
+    """Keep the ``keep`` pieces whose removal would cost the most likelihood (``required`` ones always).
+
+    The cost of removing piece X is estimated as in SentencePiece: how often X is used in the corpus's
+    Viterbi segmentations, times how much worse the best segmentation of X itself becomes without X.
+    """
+    vocab = Vocabulary(log_probs)
+    used: Counter = Counter()
+    for word, count in words.items():
+        for piece in _viterbi_pieces(len(word), _arcs(spans[word], log_probs)):
+            used[piece] += count
+    losses = {}
+    for piece, log_prob in log_probs.items():
+        if piece in required:
+            continue
+        alternative = _best_without_itself(piece, vocab)
+        if alternative is None:
+            continue  # nothing else can spell it: keep it
+        losses[piece] = used[piece] * (log_prob - alternative)
+    removable = sorted(losses, key=lambda piece: (losses[piece], piece))  # cheapest to lose first
+    drop = set(removable[: max(len(log_probs) - keep, 0)])
+    kept = {piece: lp for piece, lp in log_probs.items() if piece not in drop}
+    total = logsumexp(list(kept.values()))
+    return {piece: lp - total for piece, lp in kept.items()}
+
+
+def _viterbi_pieces(n: int, arcs: list) -> list[str]:
+    """Viterbi over a word's arcs (``_arcs``): the pieces of the best path, as ``viterbi`` finds them
+    (the same order of arcs, and ties to the arc that starts earliest)."""
+    best = [0.0] + [-math.inf] * n
+    back: list = [None] * (n + 1)
+    for end, start, piece, log_prob in arcs:
+        if best[start] > -math.inf:
+            score = best[start] + log_prob
+            if score > best[end]:
+                best[end], back[end] = score, (start, piece)
+    pieces, position = [], n
+    while position > 0:
+        position, piece = back[position]
+        pieces.append(piece)
+    return pieces[::-1]
+
+
+def _best_without_itself(piece: str, vocab: Vocabulary) -> float | None:
+    """The best log-probability of spelling ``piece`` with other pieces of ``vocab`` (None if impossible)."""
+    best = [0.0] + [-math.inf] * len(piece)
+    for start in range(len(piece)):
+        if best[start] == -math.inf:
+            continue
+        for length in vocab.lengths.get(piece[start], ()):
+            end = start + length
+            if end > len(piece) or (start == 0 and end == len(piece)):
+                continue
+            part = piece[start:end]
+            if part in vocab.log_probs:
+                best[end] = max(best[end], best[start] + vocab.log_probs[part])
+    return None if best[-1] == -math.inf else best[-1]
