@@ -4,22 +4,32 @@ Nothing here computes BPE; it only draws what ``bpe_lab.bpe`` and ``bpe_lab.widg
 Plotting functions draw on an ``Axes`` you pass in and return it, so a notebook can combine them.
 Figures that a widget redraws are built with ``matplotlib.figure.Figure`` (not pyplot), so no figure
 is left open behind a slider.
+
+What it does not do: sliders and text boxes (``bpe_lab.widgets``), and checking arguments beyond one line per
+function (the checks live in ``bpe_lab._checks``, the plots' own in ``_checks/plots.py``).
 """
 
 from __future__ import annotations
 
 import html
 import io
-import math
-import numbers
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
+import matplotlib as mpl
+from cycler import cycler
+from IPython.display import HTML
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import StrMethodFormatter
+from PIL import Image
 
+from . import _checks as check
 from .byte_level import show_token
+from .pretokenize import split
 
-__all__ = ["use_style", "PALETTE", "MARKERS", "HATCHES", "svg_compression_curve", "compression_curves", "language_bars", "html_segmentation_table", "chunks_view", "html_chunks", "html_pair_histogram", "compression_curve", "CompressionFigure", "pair_label", "WINNER", "OTHER"]
+__all__ = ["use_style", "PALETTE", "MARKERS", "HATCHES", "svg_compression_curve", "compression_curves", "language_bars",
+           "html_segmentation_table", "chunks_view", "html_chunks", "html_pair_histogram", "compression_curve",
+           "CompressionFigure", "token_label", "pair_label", "WINNER", "OTHER"]
 
 # The Okabe-Ito palette: colours that stay distinct with the common colour-vision deficiencies
 # (Okabe & Ito, "Color Universal Design", 2008). Lines also differ by marker and bars by hatching,
@@ -50,15 +60,16 @@ def use_style() -> None:
 
     Every notebook calls it once after its imports; plots drawn afterwards (ours or yours) use it.
     """
-    import matplotlib as mpl
-    from cycler import cycler
-
     mpl.rcParams.update(STYLE)
     mpl.rcParams["axes.prop_cycle"] = cycler(color=PALETTE)
 
 
-def _label(symbol) -> str:
-    """A symbol as text; bytes that cut a character are shown as ⟨hex⟩ (``byte_level.show_token``)."""
+def token_label(symbol) -> str:
+    """A symbol as text; bytes that cut a character are shown as ⟨hex⟩ (``byte_level.show_token``).
+
+    >>> token_label("ug"), token_label(b"\\xc3")
+    ('ug', '⟨c3⟩')
+    """
     if isinstance(symbol, bytes):
         return show_token(symbol)
     return str(symbol)
@@ -66,61 +77,8 @@ def _label(symbol) -> str:
 
 def pair_label(pair) -> str:
     """('h', 'ug') -> 'h + ug'"""
-    if not isinstance(pair, (tuple, list)):
-        raise TypeError(f"pair must be two symbols (left, right), got {type(pair).__name__}")
-    if len(pair) != 2:
-        raise ValueError(f"pair must be two symbols (left, right), got {_short(pair)}")
-    return f"{_label(pair[0])} + {_label(pair[1])}"
-
-
-# --- Checking what callers pass ------------------------------------------------------------------
-
-def _short(value) -> str:
-    from ._checks import short
-
-    return short(value)
-
-
-def _check_ax(ax) -> None:
-    if not (hasattr(ax, "plot") and hasattr(ax, "twinx")):
-        raise TypeError(f"ax must be a matplotlib Axes, e.g. from fig, ax = plt.subplots(), got {type(ax).__name__}")
-
-
-def _check_str(value, name: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, got {type(value).__name__}")
-    return value
-
-
-def _as_list(values, name: str, what: str) -> list:
-    """A list, tuple or array -> a list; a str, a number or None -> TypeError naming the argument."""
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a list of {what}, not one {type(values).__name__}")
-    if not (hasattr(values, "__len__") and hasattr(values, "__iter__")) or isinstance(values, Mapping):
-        raise TypeError(f"{name} must be a list of {what}, got {type(values).__name__}")
-    return list(values)
-
-
-def _numbers(values, name: str, *, whole: bool = False, gaps: bool = False) -> list:
-    """The values of a list of numbers, checked: whole numbers, or finite numbers >= 0 (``gaps``: NaN too,
-    which matplotlib draws as a gap in a line)."""
-    values = _as_list(values, name, "numbers")
-    for index, value in enumerate(values):
-        kind = numbers.Integral if whole else numbers.Real
-        if isinstance(value, bool) or not isinstance(value, kind):
-            raise TypeError(f"{name} must hold {'whole numbers' if whole else 'numbers'}, got {_short(value)} "
-                            f"at index {index}")
-        if not whole and not (math.isfinite(value) and value >= 0) and not (gaps and math.isnan(value)):
-            raise ValueError(f"{name} must hold finite numbers >= 0, got {value} at index {index}")
-    return values
-
-
-def _check_step(k, steps: int) -> int:
-    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
-        raise TypeError(f"k must be a whole number (a step from 0 to {steps - 1}), got {_short(k)}")
-    if not 0 <= k < steps:
-        raise ValueError(f"k must be a step from 0 to {steps - 1}, got {k}")
-    return int(k)
+    left, right = check.symbol_pair(pair)
+    return f"{token_label(left)} + {token_label(right)}"
 
 
 def _number(value) -> str:
@@ -134,17 +92,7 @@ def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the 
     ``bars`` is a list of ``(pair, count, is_winner)`` as made by ``bpe_lab.widgets.histogram_view``.
     HTML rather than matplotlib so a slider move redraws it instantly; each bar carries its count.
     """
-    bars = _as_list(bars, "bars", "(pair, count, is_winner)")
-    for index, bar in enumerate(bars):
-        if not isinstance(bar, (tuple, list)) or len(bar) != 3:
-            raise ValueError(f"bars[{index}] must be (pair, count, is_winner), got {_short(bar)}")
-        count = bar[1]
-        if isinstance(count, bool) or not isinstance(count, numbers.Real):
-            raise TypeError(f"bars[{index}]: the count must be a number, got {_short(count)}")
-        if not (math.isfinite(count) and count >= 0):
-            raise ValueError(f"bars[{index}]: the count must be a finite number >= 0, got {count}")
-    _check_str(title, "title")
-    _check_str(xlabel, "xlabel")
+    bars, title, xlabel = check.histogram_bars(bars), check.text(title, "title"), check.text(xlabel, "xlabel")
     rows = [f'<div class="bpe-hist" style="font-size:12px;width:440px">'
             f'<div class="bpe-hist-title" style="text-align:center;margin-bottom:4px">{html.escape(title)}</div>']
     if not bars:
@@ -154,7 +102,8 @@ def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the 
         colour = WINNER if winner else OTHER
         width = 100 * count / top
         rows.append(
-            f'<div class="bpe-bar{" bpe-winner" if winner else ""}" style="display:flex;align-items:center;height:17px">'
+            f'<div class="bpe-bar{" bpe-winner" if winner else ""}" '
+            'style="display:flex;align-items:center;height:17px">'
             f'<div style="width:140px;text-align:right;padding-right:6px;white-space:pre;overflow:hidden;'
             f'font-family:monospace">{html.escape(pair_label(pair))}</div>'
             f'<div style="flex:1;display:flex;align-items:center">'
@@ -175,17 +124,10 @@ def html_chunks(pieces: Sequence, ids: Sequence[int] | None = None) -> str:
     Spaces are shown as ␣ and newlines as ↵ so nothing is invisible; bytes that cut a character are
     shown as ⟨hex⟩. Each chip has a border, so pieces stay distinguishable without colour.
     """
-    pieces = _as_list(pieces, "pieces", "str or bytes")
-    for index, piece in enumerate(pieces):
-        if not isinstance(piece, (str, bytes)):
-            raise TypeError(f"pieces[{index}] must be a str or bytes, got {type(piece).__name__}")
-    if ids is not None:
-        ids = _as_list(ids, "ids", "ids or None")
-        if len(ids) != len(pieces):
-            raise ValueError(f"ids must have one id per piece: {len(pieces)} pieces, {len(ids)} ids")
+    pieces, ids = check.chip_pieces(pieces, ids)
     chips = []
     for k, piece in enumerate(pieces):
-        text = _label(piece).replace(" ", "␣").replace("\n", "↵").replace("\t", "⇥").replace("\r", "␍")
+        text = token_label(piece).replace(" ", "␣").replace("\n", "↵").replace("\t", "⇥").replace("\r", "␍")
         under = "" if ids is None else f'<br><span style="font-size:11px;color:#333">{ids[k]}</span>'
         chips.append(
             f'<span class="bpe-chip" style="display:inline-block;margin:1px;padding:1px 3px;border-radius:3px;'
@@ -201,10 +143,6 @@ def chunks_view(text: str, pattern: str = "gpt2"):
 
     >>> chunks_view("It's here.")  # doctest: +SKIP
     """
-    from IPython.display import HTML
-
-    from .pretokenize import split
-
     return HTML(html_chunks(split(text, pattern)))
 
 
@@ -214,15 +152,7 @@ def compression_curve(ax, merges: Sequence[int], symbols: Sequence[int], bytes_p
 
     Returns the left axes; the bytes-per-token axes (a ``twinx``) is the figure's last axes.
     """
-    _check_ax(ax)
-    merges, symbols = _numbers(merges, "merges"), _numbers(symbols, "symbols")
-    if not merges or len(merges) != len(symbols):
-        raise ValueError("merges and symbols must be non-empty lists of the same length "
-                         f"({len(merges)} and {len(symbols)})")
-    if bytes_per_token is not None:
-        bytes_per_token = _numbers(bytes_per_token, "bytes_per_token")
-        if len(bytes_per_token) != len(merges):
-            raise ValueError(f"bytes_per_token must have one value per step ({len(merges)}), got {len(bytes_per_token)}")
+    merges, symbols, bytes_per_token = check.compression_curve_data(ax, merges, symbols, bytes_per_token)
     ax.plot(merges, symbols, color=OTHER, label="symbols in the corpus")
     ax.set_xlabel("merges learned")
     ax.set_ylabel("symbols in the corpus", color=OTHER)
@@ -247,16 +177,7 @@ class CompressionFigure:
     """
 
     def __init__(self, curve: dict):
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-        if not isinstance(curve, Mapping):
-            raise TypeError(f"curve must be a dict such as widgets.compression_view(result) returns, "
-                            f"got {type(curve).__name__}")
-        keys = ("merges", "symbols", "bytes_per_token")
-        if any(key not in curve for key in keys):
-            raise ValueError("curve must have the keys 'merges', 'symbols' and 'bytes_per_token'; it has "
-                             + (", ".join(_short(key) for key in curve) or "none"))
-        self.curve = curve
+        self.curve = check.compression_curve_dict(curve)
         self.fig = Figure(figsize=(5.0, 3.3), dpi=100)
         FigureCanvasAgg(self.fig)
         self.fig.subplots_adjust(left=0.19, right=0.81, bottom=0.16, top=0.89)
@@ -277,8 +198,8 @@ class CompressionFigure:
 
     def render(self, k: int, title: str) -> bytes:
         """The figure with the marker at step ``k`` and this title, as PNG bytes."""
-        k = _check_step(k, len(self.curve["merges"]))
-        self.ax.set_title(_check_str(title, "title"))
+        k, title = check.slider_step(k, len(self.curve["merges"]) - 1, "step"), check.text(title, "title")
+        self.ax.set_title(title)
         self.line.set_xdata([k, k])
         self.dot.set_data([k], [self.curve["symbols"][k]])
         self.dot_right.set_data([k], [self.curve["bytes_per_token"][k]])
@@ -301,17 +222,9 @@ def svg_compression_curve(merges: Sequence[int], bytes_per_token: Sequence[float
     >>> svg.startswith("<svg") and "bytes per token" in svg and "merges learned" in svg
     True
     """
-    merges = _numbers(merges, "merges", whole=True)
-    bytes_per_token = _numbers(bytes_per_token, "bytes_per_token")
-    if not merges or len(merges) != len(bytes_per_token):
-        raise ValueError("merges and bytes_per_token must be non-empty lists of the same length "
-                         f"({len(merges)} and {len(bytes_per_token)})")
-    k = _check_step(k, len(merges))
-    for name, value in (("width", width), ("height", height)):
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            raise TypeError(f"{name} must be a whole number of pixels, at least 100, got {_short(value)}")
-        if value < 100:
-            raise ValueError(f"{name} must be a whole number of pixels, at least 100, got {value}")
+    merges, bytes_per_token = check.curve_points(merges, bytes_per_token, "merges", "bytes_per_token", whole_x=True)
+    k, width, height = check.slider_step(k, len(merges) - 1, "step"), check.pixels(width, "width"), check.pixels(
+        height, "height")
     left, right, top, bottom = 52, 12, 26, 40
     plot_w, plot_h = width - left - right, height - top - bottom
     x_step = max(1, int(_nice_step(max(merges[-1], 1))))  # merges are whole numbers
@@ -361,8 +274,6 @@ def _nice_step(span: float, most: int = 5):
 
 def _png(canvas) -> bytes:
     """The canvas's pixels as PNG bytes, without drawing the figure again."""
-    from PIL import Image
-
     width, height = canvas.get_width_height(physical=True)
     image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
     buffer = io.BytesIO()
@@ -375,18 +286,7 @@ def compression_curves(ax, curves: dict, *, title: str | None = None):
 
     ``curves`` maps a tokenizer's name to ``(vocabulary sizes, bytes per token)``.
     """
-    _check_ax(ax)
-    if not isinstance(curves, Mapping):
-        raise TypeError(f"curves must be a dict name -> (sizes, bytes per token), got {type(curves).__name__}")
-    if not curves:
-        raise ValueError("curves is empty: pass name -> (sizes, bytes per token)")
-    for name, curve in curves.items():
-        if not isinstance(curve, (tuple, list)) or len(curve) != 2:
-            raise TypeError(f"curves[{name!r}] must be a pair (sizes, bytes per token), got {_short(curve)}")
-        sizes, values = _numbers(curve[0], "sizes"), _numbers(curve[1], "bytes per token", gaps=True)
-        if len(sizes) != len(values):
-            raise ValueError(f"curves[{name!r}]: sizes and bytes per token must have the same length "
-                             f"({len(sizes)} and {len(values)})")
+    ax, curves = check.axes(ax), check.named_curves(curves)
     for k, (name, (sizes, values)) in enumerate(curves.items()):
         ax.plot(sizes, values, marker=MARKERS[k % len(MARKERS)], color=PALETTE[k % len(PALETTE)], label=name)
     ax.set_xscale("log")
@@ -404,21 +304,7 @@ def language_bars(ax, costs: dict, names: dict | None = None, *, title: str | No
 
     ``costs`` maps a tokenizer's name to ``{language code: ratio}``; ``names`` gives languages' names.
     """
-    _check_ax(ax)
-    if not isinstance(costs, Mapping):
-        raise TypeError(f"costs must be a dict tokenizer name -> {{language: ratio}}, got {type(costs).__name__}")
-    if not costs:
-        raise ValueError("costs is empty: pass tokenizer name -> {language: ratio}")
-    for tokenizer, ratios in costs.items():
-        if not isinstance(ratios, Mapping):
-            raise TypeError(f"costs[{tokenizer!r}] must be a dict language -> ratio, got {type(ratios).__name__}")
-    for tokenizer, ratios in costs.items():
-        for code in next(iter(costs.values())):
-            if code not in ratios:
-                raise ValueError(f"costs[{tokenizer!r}] has no ratio for {code!r}; every tokenizer needs the same "
-                                 "languages")
-    if names is not None and not isinstance(names, Mapping):
-        raise TypeError(f"names must be a dict language code -> name, got {type(names).__name__}")
+    ax, costs = check.axes(ax), check.language_costs(costs, names)
     languages = sorted(next(iter(costs.values())), key=lambda code: max(c[code] for c in costs.values()))
     height = 0.8 / len(costs)
     for k, (tokenizer, ratios) in enumerate(costs.items()):
@@ -440,26 +326,19 @@ def html_segmentation_table(words, tokenizers: dict) -> str:
 
     ``tokenizers`` maps a name to a function word -> list of pieces (str or bytes).
     """
-    words = _as_list(words, "words", "words")
-    for index, word in enumerate(words):
-        if not isinstance(word, str):
-            raise TypeError(f"words[{index}] must be a str, got {type(word).__name__}")
-    if not isinstance(tokenizers, Mapping):
-        raise TypeError(f"tokenizers must be a dict name -> function word -> pieces, got {type(tokenizers).__name__}")
-    for name, split in tokenizers.items():
-        if not callable(split):
-            raise TypeError(f"tokenizers[{name!r}] must be a function word -> list of pieces, got {type(split).__name__}")
+    words, tokenizers = check.segmentation_words(words), check.segmenters(tokenizers)
 
-    def pieces(name, split, word):
-        result = split(word)
+    def pieces(name, tokenize, word):
+        result = tokenize(word)
         if isinstance(result, (str, bytes)) or not isinstance(result, (list, tuple)):
-            raise TypeError(f"tokenizers[{name!r}] must return a list of pieces, got {type(result).__name__} for {word!r}")
+            raise TypeError(f"tokenizers[{name!r}] must return a list of pieces, got {type(result).__name__} "
+                            f"for {word!r}")
         return result
 
     header = "".join(f"<th>{html.escape(str(name))}</th>" for name in tokenizers)
     rows = []
     for word in words:
-        cells = "".join(f"<td style='text-align:left'>{html_chunks(pieces(name, split, word))}</td>"
-                        for name, split in tokenizers.items())
+        cells = "".join(f"<td style='text-align:left'>{html_chunks(pieces(name, tokenize, word))}</td>"
+                        for name, tokenize in tokenizers.items())
         rows.append(f"<tr><td><b>{html.escape(word)}</b></td>{cells}</tr>")
     return f"<table><tr><th>word</th>{header}</tr>{''.join(rows)}</table>"

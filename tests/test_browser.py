@@ -17,7 +17,7 @@ them. Each test (machinery in tests/browser_support.py):
 A screenshot of the final state goes to build/test-artifacts/browser/<test name>.png (also on
 failure), and the timings go into the run's "timings" section ("browser 04: ..." and so on).
 
-The widgets are in bpe_lab/widgets.py. Kernel-driven ones (merge explorer, token inspector, WordPiece
+The widgets are in bpe_lab/widgets/ (one module per widget). Kernel-driven ones (merge explorer, token inspector, WordPiece
 explorer) redraw in Python when the slider or text changes; the frames sliders (merge steps, Viterbi
 stepper, notebook 07's vocabulary sizes) switch between precomputed HTML frames in the browser alone
 (a slider jslinked to an ipywidgets Stack, which renders the selected frame only).

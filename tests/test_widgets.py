@@ -304,14 +304,14 @@ def test_truncation_limits_are_documented_constants():
     assert widgets.TOKEN_INSPECTOR_MAX_BYTES == 2_000
     for name in ["MERGE_EXPLORER_MAX_CHARS", "WORDPIECE_EXPLORER_MAX_CHARS", "TOKEN_INSPECTOR_MAX_BYTES"]:
         assert name in widgets.__doc__ and name in widgets.__all__
-    assert widgets._truncated("short", 10) == ("short", "")
-    shown, note = widgets._truncated("a" * 30, 10)  # no space to cut at: cut at the limit
+    assert widgets.common.truncated("short", 10) == ("short", "")
+    shown, note = widgets.common.truncated("a" * 30, 10)  # no space to cut at: cut at the limit
     assert shown == "a" * 10 and "showing the first 10 characters of 30" in note
-    shown, note = widgets._truncated("word " * 10, 11)  # cut at the last space, not inside a word
+    shown, note = widgets.common.truncated("word " * 10, 11)  # cut at the last space, not inside a word
     assert shown == "word word" and "showing the first 9 characters of 50" in note
-    shown, note = widgets._truncated("🎉" * 30, 10, "UTF-8 bytes")  # 4 bytes each: 2 fit
+    shown, note = widgets.common.truncated("🎉" * 30, 10, "UTF-8 bytes")  # 4 bytes each: 2 fit
     assert shown == "🎉🎉" and "showing the first 2 characters of 30" in note and "10 UTF-8 bytes" in note
-    assert widgets._truncated("🎉" * 3, 12, "UTF-8 bytes") == ("🎉" * 3, "")
+    assert widgets.common.truncated("🎉" * 3, 12, "UTF-8 bytes") == ("🎉" * 3, "")
 
 
 def test_empty_text_gives_a_friendly_prompt():
@@ -339,7 +339,7 @@ def test_merge_explorer_with_a_novel_pasted_shows_its_start_and_says_so():
     explorer.show(5)
     seconds = _timed(lambda: setattr(explorer.word_box, "value", novel))
     value = explorer.word_out.value
-    shown, _ = widgets._truncated(novel, widgets.MERGE_EXPLORER_MAX_CHARS)
+    shown, _ = widgets.common.truncated(novel, widgets.MERGE_EXPLORER_MAX_CHARS)
     assert len(shown) <= widgets.MERGE_EXPLORER_MAX_CHARS < len(novel)
     assert f"showing the first {len(shown):,} characters of {len(novel):,}" in value
     count = sum(len(symbols) for symbols in widgets.word_view(result, 5, shown))
@@ -362,7 +362,7 @@ def test_wordpiece_explorer_with_a_novel_pasted_shows_its_start_and_says_so():
     explorer.slider.value = explorer.slider.max
     seconds = _timed(lambda: setattr(explorer.word_box, "value", novel))
     value = explorer.word_out.value
-    shown, _ = widgets._truncated(novel, widgets.WORDPIECE_EXPLORER_MAX_CHARS)
+    shown, _ = widgets.common.truncated(novel, widgets.WORDPIECE_EXPLORER_MAX_CHARS)
     assert f"showing the first {len(shown):,} characters of {len(novel):,}" in value
     vocab = explorer.vocabs[explorer.slider.max]
     pieces = [p for word in shown.lower().split() for p in wordpiece.tokenize(word, vocab)]
@@ -376,7 +376,7 @@ def test_token_inspector_with_a_novel_pasted_shows_its_start_and_says_so():
     novel = _novel()
     inspector = widgets.token_inspector({"GPT-2": gpt2.load()}, "")
     seconds = _timed(lambda: setattr(inspector.text_box, "value", novel))
-    shown, _ = widgets._truncated(novel, widgets.TOKEN_INSPECTOR_MAX_BYTES, "UTF-8 bytes")
+    shown, _ = widgets.common.truncated(novel, widgets.TOKEN_INSPECTOR_MAX_BYTES, "UTF-8 bytes")
     assert len(shown.encode()) <= widgets.TOKEN_INSPECTOR_MAX_BYTES
     assert f"showing the first {len(shown):,} characters of {len(novel):,}" in inspector.summary.value
     view = widgets.inspect_tokens(gpt2.load(), shown)

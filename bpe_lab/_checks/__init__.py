@@ -171,3 +171,5 @@ from .tokenizer import *  # noqa: E402,F401,F403
 from .files import *  # noqa: E402,F401,F403
 from .wordpiece import *  # noqa: E402,F401,F403
 from .unigram import *  # noqa: E402,F401,F403
+from .widgets import *  # noqa: E402,F401,F403
+from .plots import *  # noqa: E402,F401,F403

@@ -1,0 +1,85 @@
+"""What every widget of ``bpe_lab.widgets`` shares: symbols written out, text made visible, long text cut short.
+
+Text typed or pasted into a widget is tokenized up to a limit (each widget's module names its own), so that
+a whole novel pasted into a box still redraws at once; ``truncated`` cuts it and says so. ``visible`` shows
+control characters and lone surrogates as marks, so nothing a student types is invisible or breaks the page.
+
+It computes nothing about tokenization and draws nothing; the widgets do (one module each).
+"""
+
+from __future__ import annotations
+
+from .. import plots
+
+
+def segmented(symbols) -> str:
+    """('h', 'ug', 's') -> 'h ug s' (symbols separated by spaces, as in the BPE paper).
+
+    >>> segmented(('h', 'ug', 's'))
+    'h ug s'
+    """
+    return " ".join(plots.token_label(s) for s in symbols)
+
+
+# Characters that would be invisible, or break the page, in a widget's HTML: C0 controls (tab, newline and
+# carriage return excepted: ``plots.html_chunks`` draws them as ⇥ ↵ ␍) and DEL become their control pictures
+# (NUL -> ␀), C1 controls and lone surrogates (which cannot even be sent to the browser as UTF-8) become ⟨U+…⟩.
+_VISIBLE = {c: chr(0x2400 + c) for c in range(32) if chr(c) not in "\t\n\r"}
+_VISIBLE[0x7F] = "\u2421"
+_VISIBLE.update({c: f"⟨U+{c:04X}⟩" for c in [*range(0x80, 0xA0), *range(0xD800, 0xE000)]})
+
+
+def visible(text: str) -> str:
+    r"""``text`` with control characters and lone surrogates shown as visible marks (before HTML escaping).
+
+    >>> visible("a\x00b\x1b[0m\ud800")
+    'a␀b␛[0m⟨U+D800⟩'
+    """
+    return text.translate(_VISIBLE)
+
+
+def truncated(text: str, limit: int, unit: str = "characters") -> tuple[str, str]:
+    """The part of ``text`` a widget shows, and an HTML note saying so ("" when all of it is shown).
+
+    At most ``limit`` characters (or, with ``unit="UTF-8 bytes"``, characters whose UTF-8 bytes add up to
+    at most ``limit``); the cut moves back to the last whitespace if there is one in the last fifth,
+    so that no word is cut in half.
+
+    >>> truncated("hug pug", 100)
+    ('hug pug', '')
+    >>> shown, note = truncated("hugs pugs buns", 10)
+    >>> shown, "showing the first 9 characters of 14" in note
+    ('hugs pugs', True)
+    >>> truncated("ééééé", 5, "UTF-8 bytes")[0]  # 2 bytes each
+    'éé'
+    """
+    if unit == "characters":
+        end = min(limit, len(text))
+    elif unit == "UTF-8 bytes":
+        end = size = 0  # only the first `limit` characters can fit, so this loop is short
+        for char in text[:limit]:
+            size += 1 if char < "\x80" else len(char.encode("utf-8", "surrogatepass"))
+            if size > limit:
+                break
+            end += 1
+    else:
+        raise ValueError(f"unit must be 'characters' or 'UTF-8 bytes', got {unit!r}")
+    if end == len(text):
+        return text, ""
+    cut = max(text.rfind(space, 0, end + 1) for space in (" ", "\n", "\t"))
+    if cut < end - end // 5:
+        cut = end
+    note = (f'<div class="bpe-truncated" style="color:#8a4b00;font-style:italic">showing the first {cut:,} '
+            f"characters of {len(text):,}; the rest is left out here to keep this view quick "
+            f"(limit {limit:,} {unit})</div>")
+    return text[:cut], note
+
+
+class App:
+    """A widget app: its ipywidgets layout is ``self.widget``, and the app displays as that layout when it is
+    the last expression of a cell."""
+
+    widget = None
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
