@@ -156,3 +156,4 @@ def path(value, name: str = "path") -> Path:
 
 
 from .symbols import as_corpus as corpus, as_merges as merges, as_word as word, symbol, same_kind  # noqa: E402
+from .exercises import *  # noqa: E402,F401,F403
