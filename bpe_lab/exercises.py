@@ -13,44 +13,151 @@ typed in by hand.
 from __future__ import annotations
 
 import contextlib
+import html
 import io
-import math
-import numbers
 import signal
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import _checks as check
+
 __all__ = ["Question", "Feedback", "NOT_YET", "CORRECT", "INCORRECT", "report"]
+
+NOT_YET, CORRECT, INCORRECT = "not yet", "correct", "incorrect"
+_MAX_OUTPUT = 2_000  # characters a checked function may print
 
 # The last result of every question checked in this session (the grader reads it after a notebook runs).
 _RESULTS: dict[str, str] = {}
 
 
-def report() -> dict[str, str]:
-    """Question name -> "correct" | "incorrect" | "not yet", for every question checked so far."""
-    return dict(_RESULTS)
+@dataclass
+class Question:
+    """One question. ``reference``: the right answer (a value) or the reference function; for a function
+    question, ``cases`` lists the argument tuples to try it on (edge cases included)."""
 
-NOT_YET, CORRECT, INCORRECT = "not yet", "correct", "incorrect"
-_MAX_OUTPUT = 2_000  # characters a checked function may print
+    name: str
+    prompt: str
+    reference: Any
+    cases: Sequence[tuple] = ()
+    hints: Sequence[str] = ()
+    solution_code: str = ""
+    wrong_code: str = ""  # a typical wrong answer (the tests run the exercise notebooks with it)
+    answer_name: str = "answer"  # the variable or function the answer cell defines
+    rubric: str = ""
+    time_limit: float = 2.0
+    compare: Callable[[Any, Any], bool] = lambda got, expected: got == expected
+    _hints_shown: int = field(default=0, repr=False)
 
+    def __post_init__(self):
+        check.question(self)  # questions are written by hand in exercise_sets: a mistake shows when the set loads
 
-class _TimeLimit(Exception):
-    pass
+    @property
+    def is_function_question(self) -> bool:
+        return callable(self.reference) and bool(self.cases)
 
+    def check(self, answer=None) -> Feedback:
+        """Check an answer (a value, or a function for a function question) and say what is wrong.
 
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+        Never raises: whatever the answer is or does (raises, loops, prints, returns something that
+        cannot be compared or is huge), the result is a ``Feedback`` whose message says so.
+        """
+        if answer is None or answer is Ellipsis:
+            feedback = self._says(NOT_YET, "not answered yet — replace the ... with your answer, then run the check "
+                                  "again")
+        elif not self.is_function_question:
+            feedback = self._check_value(answer)
+        elif not callable(answer):
+            feedback = self._says(INCORRECT, f"this question wants a function, but got {type(answer).__name__}; "
+                                  "pass the function itself, without calling it (no parentheses)")
+        else:
+            feedback = self._check_function(answer)
+        _RESULTS[self.name] = feedback.status
+        return feedback
 
+    def _check_value(self, answer) -> Feedback:
+        expected = self.reference() if callable(self.reference) else self.reference
+        same, error = self._same(answer, expected)
+        if same:
+            return self._says(CORRECT, "correct!")
+        if error:
+            return self._says(INCORRECT, f"not quite: your answer {_shown(answer)} cannot be compared with the "
+                              f"expected one (comparing it raised {error}); answer with a plain value such as "
+                              "a number, a str, a list or a tuple")
+        return self._says(INCORRECT, f"not quite: you answered {_shown(answer)}. Try again, or call .hint()")
 
-def _shown(value, limit: int = 200) -> str:
-    """``repr(value)`` for a message, cut to ``limit`` characters (an answer may be 10 MB, or refuse repr)."""
-    try:
-        text = repr(value)
-    except Exception:  # the student's object may raise anything
-        return f"<a {type(value).__name__} that cannot be shown>"
-    return _cut(text, limit)
+    def _check_function(self, answer: Callable) -> Feedback:
+        """Run ``answer`` on every case, comparing with the reference; the first case that differs is reported."""
+        for args in self.cases:
+            feedback = self._check_case(answer, args)
+            if feedback is not None:
+                return feedback
+        return self._says(CORRECT, f"correct on all {len(self.cases)} cases!")
+
+    def _check_case(self, answer: Callable, args: tuple) -> Feedback | None:
+        """None if ``answer(*args)`` gives what the reference gives; otherwise feedback saying what went wrong."""
+        expected = self.reference(*args)
+        shown = ", ".join(_shown(a) for a in args)  # before the call: a student's function may change its arguments
+        try:
+            got, printed = _run_limited(answer, args, self.time_limit)
+        except NotImplementedError:
+            return self._says(NOT_YET, "not answered yet — write the function body (it still raises "
+                              "NotImplementedError), then run the check again")
+        except _TimeLimit:
+            problem = f"your function did not finish within {self.time_limit:g} s — is there a loop that never ends?"
+        except RecursionError:
+            problem = "your function recursed too deeply"
+        except Exception as exc:  # the student's code may raise anything: report it, never crash
+            problem = f"your function raised {type(exc).__name__}: {_cut(str(exc), 300)}"
+        else:
+            problem = self._wrong_result(got, printed, expected)
+        return None if problem is None else self._says(INCORRECT, f"for input ({shown}) {problem}")
+
+    def _wrong_result(self, got, printed: str, expected) -> str | None:
+        """What is wrong with a result the student's function returned (None: nothing)."""
+        if len(printed) > _MAX_OUTPUT:
+            return (f"your function printed {len(printed):,} characters; remove the print statements and return "
+                    "the result instead")
+        if got is None and expected is not None:
+            return "your function returned None — did you forget `return`?"
+        same, error = self._same(got, expected)
+        if error:
+            return (f"your function returned {_shown(got)}, which cannot be compared with the expected "
+                    f"{_shown(expected)} (comparing it raised {error})")
+        if type(got) is not type(expected) and not same:
+            return (f"expected a {type(expected).__name__} such as {_shown(expected)}, but got a "
+                    f"{type(got).__name__}: {_shown(got)}")
+        return None if same else f"expected {_shown(expected)}, but got {_shown(got)}"
+
+    def _same(self, got, expected) -> tuple[bool, str]:
+        """Whether ``compare`` accepts ``got``, and why not when comparing raised (an array's == does)."""
+        try:
+            return bool(self.compare(got, expected)), ""
+        except Exception as exc:  # the student's value may raise anything when compared
+            return False, f"{type(exc).__name__}: {_cut(str(exc), 120)}"
+
+    def _says(self, status: str, message: str) -> Feedback:
+        return Feedback(status, message, self.name)
+
+    def hint(self) -> str:
+        """The next hint (each call shows one more, then repeats the last)."""
+        if not self.hints:
+            text = "no hint for this one — look back at the notebook section it comes from"
+        else:
+            text = self.hints[min(self._hints_shown, len(self.hints) - 1)]
+            self._hints_shown += 1
+            text = f"hint {min(self._hints_shown, len(self.hints))} of {len(self.hints)}: {text}"
+        print(text)
+        return text
+
+    def solution(self) -> str:
+        """The reference solution as code (and the rubric for questions that need judgement)."""
+        text = self.solution_code or repr(self.reference() if callable(self.reference) else self.reference)
+        if self.rubric:
+            text += "\n\n# Rubric:\n" + "\n".join(f"# {line}" for line in self.rubric.splitlines())
+        print(text)
+        return text
 
 
 @dataclass
@@ -69,14 +176,25 @@ class Feedback:
         return f"{symbol} {self.question}: {self.message}" if self.question else f"{symbol} {self.message}"
 
     def _repr_html_(self) -> str:
-        import html
-
         colour = {CORRECT: "#e6f4ea", INCORRECT: "#fce8e6", NOT_YET: "#f1f3f4"}[self.status]
         return (f'<div style="background:{colour};padding:6px 10px;border-radius:4px;white-space:pre-wrap">'
                 f"{html.escape(str(self))}</div>")
 
     def __repr__(self) -> str:
         return str(self)
+
+
+def report() -> dict[str, str]:
+    """Question name -> "correct" | "incorrect" | "not yet", for every question checked so far."""
+    return dict(_RESULTS)
+
+
+# --------------------------------------------------------------------------------------------------
+# Running the student's code: bounded in time and in printed output, and shown briefly
+# --------------------------------------------------------------------------------------------------
+
+class _TimeLimit(Exception):
+    pass
 
 
 def _run_limited(function: Callable, args: tuple, seconds: float):
@@ -99,142 +217,14 @@ def _run_limited(function: Callable, args: tuple, seconds: float):
     return result, output.getvalue()
 
 
-@dataclass
-class Question:
-    """One question. ``reference``: the right answer (a value) or the reference function; for a function
-    question, ``cases`` lists the argument tuples to try it on (edge cases included)."""
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
-    name: str
-    prompt: str
-    reference: Any
-    cases: Sequence[tuple] = ()
-    hints: Sequence[str] = ()
-    solution_code: str = ""
-    wrong_code: str = ""  # a typical wrong answer (the tests run the exercise notebooks with it)
-    answer_name: str = "answer"  # the variable or function the answer cell defines
-    rubric: str = ""
-    time_limit: float = 2.0
-    compare: Callable[[Any, Any], bool] = lambda got, expected: got == expected
-    _hints_shown: int = field(default=0, repr=False)
 
-    def __post_init__(self):
-        # Questions are written by hand in exercise_sets.py: a mistake there is reported when the set loads.
-        if not isinstance(self.name, str):
-            raise TypeError(f"name must be a non-empty str such as 'merge_pair', got {type(self.name).__name__}")
-        if not self.name:
-            raise ValueError("name must be a non-empty str such as 'merge_pair', got ''")
-        for name in ("prompt", "solution_code", "wrong_code", "answer_name", "rubric"):
-            if not isinstance(getattr(self, name), str):
-                raise TypeError(f"{name} must be a str, got {type(getattr(self, name)).__name__}")
-        for name, what in (("cases", "argument tuples"), ("hints", "str")):
-            value = getattr(self, name)
-            if isinstance(value, (str, bytes)):
-                raise TypeError(f"{name} must be a list of {what}, not one {type(value).__name__}")
-            if not isinstance(value, Sequence):
-                raise TypeError(f"{name} must be a list of {what}, got {type(value).__name__}")
-        for index, case in enumerate(self.cases):
-            if not isinstance(case, tuple):
-                raise TypeError(f"cases[{index}] must be a tuple of arguments such as ({_shown(case, 60)},), "
-                                f"got {type(case).__name__}")
-        for index, hint in enumerate(self.hints):
-            if not isinstance(hint, str):
-                raise TypeError(f"hints[{index}] must be a str, got {type(hint).__name__}")
-        limit = self.time_limit
-        if isinstance(limit, bool) or not isinstance(limit, numbers.Real):
-            raise TypeError(f"time_limit must be a positive number of seconds, got {_shown(limit, 60)}")
-        if not (math.isfinite(limit) and limit > 0):
-            raise ValueError(f"time_limit must be a positive number of seconds, got {limit}")
-        if not callable(self.compare):
-            raise TypeError(f"compare must be a function (got, expected) -> bool, got {type(self.compare).__name__}")
-
-    def _same(self, got, expected) -> tuple[bool, str]:
-        """Whether ``compare`` accepts ``got``, and why not when comparing raised (an array's == does)."""
-        try:
-            return bool(self.compare(got, expected)), ""
-        except Exception as exc:  # the student's value may raise anything when compared
-            return False, f"{type(exc).__name__}: {_cut(str(exc), 120)}"
-
-    @property
-    def is_function_question(self) -> bool:
-        return callable(self.reference) and bool(self.cases)
-
-    def check(self, answer=None) -> Feedback:
-        """Check an answer (a value, or a function for a function question) and say what is wrong.
-
-        Never raises: whatever the answer is or does (raises, loops, prints, returns something that
-        cannot be compared or is huge), the result is a ``Feedback`` whose message says so.
-        """
-        feedback = self._check(answer)
-        _RESULTS[self.name] = feedback.status
-        return feedback
-
-    def _check(self, answer) -> Feedback:
-        if answer is None or answer is Ellipsis:
-            return Feedback(NOT_YET, "not answered yet — replace the ... with your answer, then run the check again",
-                            self.name)
-        if not self.is_function_question:
-            expected = self.reference() if callable(self.reference) else self.reference
-            same, error = self._same(answer, expected)
-            if same:
-                return Feedback(CORRECT, "correct!", self.name)
-            if error:
-                return Feedback(INCORRECT, f"not quite: your answer {_shown(answer)} cannot be compared with the "
-                                f"expected one (comparing it raised {error}); answer with a plain value such as "
-                                "a number, a str, a list or a tuple", self.name)
-            return Feedback(INCORRECT, f"not quite: you answered {_shown(answer)}. Try again, or call .hint()", self.name)
-        if not callable(answer):
-            return Feedback(INCORRECT, f"this question wants a function, but got {type(answer).__name__}; "
-                            "pass the function itself, without calling it (no parentheses)", self.name)
-        for args in self.cases:
-            expected = self.reference(*args)
-            shown = ", ".join(_shown(a) for a in args)
-            try:
-                got, printed = _run_limited(answer, args, self.time_limit)
-            except NotImplementedError:
-                return Feedback(NOT_YET, "not answered yet — write the function body (it still raises "
-                                "NotImplementedError), then run the check again", self.name)
-            except _TimeLimit:
-                return Feedback(INCORRECT, f"for input ({shown}) your function did not finish within "
-                                f"{self.time_limit:g} s — is there a loop that never ends?", self.name)
-            except RecursionError:
-                return Feedback(INCORRECT, f"for input ({shown}) your function recursed too deeply", self.name)
-            except Exception as exc:  # the student's code may raise anything: report it, never crash
-                return Feedback(INCORRECT, f"for input ({shown}) your function raised "
-                                f"{type(exc).__name__}: {_cut(str(exc), 300)}", self.name)
-            if len(printed) > _MAX_OUTPUT:
-                return Feedback(INCORRECT, f"for input ({shown}) your function printed {len(printed):,} "
-                                "characters; remove the print statements and return the result instead", self.name)
-            if got is None and expected is not None:
-                return Feedback(INCORRECT, f"for input ({shown}) your function returned None — did you forget "
-                                "`return`?", self.name)
-            same, error = self._same(got, expected)
-            if error:
-                return Feedback(INCORRECT, f"for input ({shown}) your function returned {_shown(got)}, which cannot "
-                                f"be compared with the expected {_shown(expected)} (comparing it raised {error})",
-                                self.name)
-            if type(got) is not type(expected) and not same:
-                return Feedback(INCORRECT, f"for input ({shown}) expected a {type(expected).__name__} such as "
-                                f"{_shown(expected)}, but got a {type(got).__name__}: {_shown(got)}", self.name)
-            if not same:
-                return Feedback(INCORRECT, f"for input ({shown}) expected {_shown(expected)}, but got {_shown(got)}",
-                                self.name)
-        return Feedback(CORRECT, f"correct on all {len(self.cases)} cases!", self.name)
-
-    def hint(self) -> str:
-        """The next hint (each call shows one more, then repeats the last)."""
-        if not self.hints:
-            text = "no hint for this one — look back at the notebook section it comes from"
-        else:
-            text = self.hints[min(self._hints_shown, len(self.hints) - 1)]
-            self._hints_shown += 1
-            text = f"hint {min(self._hints_shown, len(self.hints))} of {len(self.hints)}: {text}"
-        print(text)
-        return text
-
-    def solution(self) -> str:
-        """The reference solution as code (and the rubric for questions that need judgement)."""
-        text = self.solution_code or repr(self.reference() if callable(self.reference) else self.reference)
-        if self.rubric:
-            text += "\n\n# Rubric:\n" + "\n".join(f"# {line}" for line in self.rubric.splitlines())
-        print(text)
-        return text
+def _shown(value, limit: int = 200) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters (an answer may be 10 MB, or refuse repr)."""
+    try:
+        text = repr(value)
+    except Exception:  # the student's object may raise anything
+        return f"<a {type(value).__name__} that cannot be shown>"
+    return _cut(text, limit)

@@ -173,3 +173,4 @@ from .wordpiece import *  # noqa: E402,F401,F403
 from .unigram import *  # noqa: E402,F401,F403
 from .widgets import *  # noqa: E402,F401,F403
 from .plots import *  # noqa: E402,F401,F403
+from .exercises import *  # noqa: E402,F401,F403
