@@ -65,7 +65,8 @@ def use_style() -> None:
 
 
 def token_label(symbol) -> str:
-    """A symbol as text; bytes that cut a character are shown as ⟨hex⟩ (``byte_level.show_token``).
+    """A symbol as text; bytes that cut a character are shown as ⟨hex⟩ (``byte_level.show_token``), anything
+    else as ``str()`` gives it (a label never fails).
 
     >>> token_label("ug"), token_label(b"\\xc3")
     ('ug', '⟨c3⟩')

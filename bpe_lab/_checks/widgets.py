@@ -1,10 +1,11 @@
 """Checks for the notebook widgets (``bpe_lab.widgets``) and the sliders of ``bpe_lab.plots``.
 
-A slider over merges checks its position ``k`` with ``k_merges`` (in ``symbols.py``, as ``bpe.TrainResult``
-does); a slider over the steps of a curve or the positions of a text with ``slider_step`` ("k must be a step
-from 0 to 3, got 5", "k must be a position from 0 to 3, got 9"). The other checks are for the arguments only
-widgets take: the explorer's options, precomputed HTML frames and their labels, and the tokenizers of the
-token inspector.
+A slider over BPE merges checks its position ``k`` with ``k_merges`` (in ``symbols.py``, as ``bpe.TrainResult``
+does); the other sliders with ``slider_step``, worded after what they move over: WordPiece merges ("k must
+be between 0 and 3, got 4 (3 merges were learned)"), the steps of a curve ("k must be a step from 0 to 3,
+got 5") or the positions of a text ("k must be a position from 0 to 3, got 9"). The other checks are for
+the arguments only widgets take: the explorer's options, precomputed HTML frames and their labels, and the
+tokenizers of the token inspector.
 """
 
 from __future__ import annotations
@@ -17,14 +18,16 @@ __all__ = ["slider_step", "merge_view_options", "slider_frames", "frame_labels",
 
 # What a slider moves over -> (what a right k is, the message for a k out of range).
 _STEP_WORDS = {
+    "merges": ("a whole number of merges between 0 and {last}", "k must be between 0 and {last}, got {{value}} "
+                                                                 "({last} merges were learned)"),
     "step": ("a whole number (a step from 0 to {last})", "k must be a step from 0 to {last}, got {{value}}"),
     "position": ("a whole number, a position from 0 to {last}", "k must be a position from 0 to {last}, got {{value}}"),
 }
 
 
 def slider_step(k, last: int, unit: str) -> int:
-    """``k`` as an int, if it is a whole number from 0 to ``last``; ``unit`` ("step" or "position") says what
-    the slider moves over, in the message. (A slider over merges checks ``k`` with ``k_merges``.)
+    """``k`` as an int, if it is a whole number from 0 to ``last``; ``unit`` ("merges", "step" or "position") says
+    what the slider moves over, in the message.
 
     >>> slider_step(4, 3, "step")
     Traceback (most recent call last):

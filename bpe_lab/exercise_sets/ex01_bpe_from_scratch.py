@@ -7,6 +7,9 @@ from .. import bpe
 from ..exercises import Question
 from ._shared import by_name
 
+# One function per question (q_...) builds it; set_01, the notebook's set, is what graders call.
+__all__ = ["set_01"]
+
 HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 
 

@@ -7,6 +7,9 @@ from .. import bpe
 from ..exercises import Question
 from ._shared import by_name
 
+# One function per question (q_...) builds it; set_02, the notebook's set, is what graders call.
+__all__ = ["set_02"]
+
 AAAB = [("a", "a"), ("aa", "a"), ("a", "b"), ("aaa", "b")]
 LOWEST = [("l", "o"), ("lo", "w"), ("e", "s"), ("es", "t"), ("e", "r"), ("low", "er")]
 

@@ -7,6 +7,9 @@ from .. import gpt2, pretokenize
 from ..exercises import Question
 from ._shared import by_name
 
+# One function per question (q_...) builds it; set_04, the notebook's set, is what graders call.
+__all__ = ["set_04"]
+
 
 def set_04() -> dict[str, Question]:
     """Exercises for notebook 04: pre-tokenization and GPT-2."""

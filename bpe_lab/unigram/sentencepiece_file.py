@@ -22,8 +22,9 @@ from pathlib import Path
 from .. import _checks as check
 from .. import storage
 
+# read_model_file is the entry point (SentencePieceModel.load calls it); varint, fields and parse_model are its steps.
 __all__ = ["NORMAL", "UNKNOWN", "CONTROL", "USER_DEFINED", "UNUSED", "BYTE", "SEGMENTING", "NORMALIZERS",
-           "varint", "fields", "parse_model", "read_model_file"]
+           "read_model_file"]
 
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6  # the piece types of ModelProto
 SEGMENTING = (NORMAL, USER_DEFINED)  # the types whose pieces (and scores) segment a text

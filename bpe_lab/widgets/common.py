@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from .. import plots
 
+# Shared by the widget modules (see the package's __init__); nothing here is called from a notebook.
+__all__ = []
+
 
 def segmented(symbols) -> str:
     """('h', 'ug', 's') -> 'h ug s' (symbols separated by spaces, as in the BPE paper).

@@ -20,6 +20,8 @@ from .common import visible
 from .merge_explorer import (PASS_BPE_RESULT, compression_view, corpus_views, histogram_title, histogram_view,
                              trained, word_view)
 
+__all__ = ["frames_slider", "merge_step_frames", "merge_steps"]
+
 
 def frames_slider(frames, description: str, labels=None, *, play: bool = False):
     """A slider over precomputed HTML frames that works in the browser alone.

@@ -29,6 +29,9 @@ from .. import bpe, plots
 from ..corpus import split_word
 from .common import App, segmented, truncated, visible
 
+__all__ = ["MERGE_EXPLORER_MAX_CHARS", "corpus_view", "corpus_views", "histogram_view", "word_view",
+           "compression_view", "MergeExplorer", "merge_explorer"]
+
 MERGE_EXPLORER_MAX_CHARS = 500  # a one-word box; 500 characters of one endless word still encode in ~10 ms
 
 PASS_BPE_RESULT = "pass the result of bpe.train(...)"

@@ -21,6 +21,8 @@ from .. import _checks as check
 from .. import plots
 from .common import App, truncated, visible
 
+__all__ = ["TOKEN_INSPECTOR_MAX_BYTES", "inspect_tokens", "TokenInspector", "token_inspector"]
+
 TOKEN_INSPECTOR_MAX_BYTES = 2_000  # about a page of English (~550 GPT-2 tokens); never more than 2,000 chips
 
 

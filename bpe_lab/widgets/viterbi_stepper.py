@@ -15,6 +15,8 @@ from .. import _checks as check
 from .. import plots, unigram
 from .frames import frames_slider
 
+__all__ = ["viterbi_view", "viterbi_stepper"]
+
 _STEP = 56  # pixels between two positions
 
 

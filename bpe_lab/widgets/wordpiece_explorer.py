@@ -19,6 +19,9 @@ from .. import _checks as check
 from .. import bpe, plots, wordpiece
 from .common import App, truncated, visible
 
+__all__ = ["WORDPIECE_EXPLORER_MAX_CHARS", "wordpiece_corpus_views", "wordpiece_histogram_view",
+           "WordPieceExplorer", "wordpiece_explorer"]
+
 WORDPIECE_EXPLORER_MAX_CHARS = 500  # the same one-word box as the merge explorer's
 
 PASS_WORDPIECE_RESULT = "pass the result of wordpiece.train(...)"
@@ -57,7 +60,7 @@ def wordpiece_histogram_view(result, k: int, limit: int = 15) -> list[tuple[tupl
     [(('##u', '##g'), 0.05, True), (('h', '##u'), 0.05, False)]
     """
     result = check.instance(result, wordpiece.WordPieceResult, PASS_WORDPIECE_RESULT)
-    k, limit = check.k_merges(k, len(result.steps)), check.whole(limit, "limit", minimum=1)
+    k, limit = check.slider_step(k, len(result.steps), "merges"), check.whole(limit, "limit", minimum=1)
     if k == len(result.steps):
         return []
     scores = result.steps[k].scores
@@ -108,7 +111,7 @@ class WordPieceExplorer(App):
 
     def show(self, k: int) -> None:
         """Move to step ``k`` (0 to the number of merges), as if the slider had been moved."""
-        self._show(check.k_merges(k, len(self.texts) - 1))
+        self._show(check.slider_step(k, len(self.texts) - 1, "merges"))
 
     def _show(self, k: int) -> None:
         if self.slider.value != k:

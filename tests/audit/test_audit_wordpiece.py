@@ -1,0 +1,126 @@
+"""Bad-input rows for bpe_lab.wordpiece: one call per row (what a row checks: conftest.py)."""
+
+from bpe_lab import wordpiece
+
+from .conftest import HUG, WP_VOCAB, BIG, TMP, TR, WPR, tmpfile, missing, tokenizer_file, Rows
+
+ROWS = Rows("wordpiece")
+raises, documented = ROWS.raises, ROWS.documented
+
+raises("wordpiece.word_symbols", "word=5", lambda: wordpiece.word_symbols(5), TypeError,
+    r"word must be a non-empty str, got 5")
+raises("wordpiece.word_symbols", "word=None", lambda: wordpiece.word_symbols(None), TypeError,
+    r"word must be a non-empty str")
+raises("wordpiece.word_symbols", "word=''", lambda: wordpiece.word_symbols(""), ValueError,
+    r"word must be a non-empty str, got ''")
+# the same rows for wordpiece.train and wordpiece.fast_train
+for fn in ("train", "fast_train"):
+    raises(f"wordpiece.{fn}", "corpus=5", lambda fn=fn: getattr(wordpiece, fn)(5, 20), TypeError,
+        r"corpus must be a text or a mapping word -> count, got int")
+    raises(f"wordpiece.{fn}", "corpus=['hug']", lambda fn=fn: getattr(wordpiece, fn)(["hug"], 20), TypeError,
+        r"corpus must be a text or a mapping word -> count, got list")
+    raises(f"wordpiece.{fn}", "corpus=<a TrainResult>", lambda fn=fn: getattr(wordpiece, fn)(TR(), 20), TypeError,
+        r"corpus must be a text or a mapping.*got TrainResult")
+    raises(f"wordpiece.{fn}", "corpus={}", lambda fn=fn: getattr(wordpiece, fn)({}, 20), ValueError, r"corpus is empty")
+    raises(f"wordpiece.{fn}", "corpus=''", lambda fn=fn: getattr(wordpiece, fn)("", 20), ValueError, r"corpus is empty")
+    raises(f"wordpiece.{fn}", "corpus={'hug': 0}", lambda fn=fn: getattr(wordpiece, fn)({"hug": 0}, 20), ValueError,
+        r"corpus: the count of 'hug' must be a positive whole number")
+    raises(f"wordpiece.{fn}", "corpus={'hug': '1'}", lambda fn=fn: getattr(wordpiece, fn)({"hug": "1"}, 20),
+        (TypeError, ValueError), r"corpus: the count of 'hug' must be a positive whole number")
+    raises(f"wordpiece.{fn}", "corpus={5: 1}", lambda fn=fn: getattr(wordpiece, fn)({5: 1}, 20),
+        (TypeError, ValueError), r"corpus: each word must be a non-empty str without whitespace, got 5")
+    raises(f"wordpiece.{fn}", "corpus={'hu g': 1}", lambda fn=fn: getattr(wordpiece, fn)({"hu g": 1}, 20), ValueError,
+        r"corpus: each word must be a non-empty str without whitespace")
+    raises(f"wordpiece.{fn}", "vocab_size='20'", lambda fn=fn: getattr(wordpiece, fn)(HUG, "20"), TypeError,
+        r"vocab_size must be a whole number, got '20'")
+    raises(f"wordpiece.{fn}", "vocab_size=True", lambda fn=fn: getattr(wordpiece, fn)(HUG, True), TypeError,
+        r"vocab_size must be a whole number")
+    raises(f"wordpiece.{fn}", "vocab_size=2", lambda fn=fn: getattr(wordpiece, fn)(HUG, 2), ValueError,
+        r"vocab_size must be at least 12: the 5 special tokens and the 7 starting pieces")
+    documented(f"wordpiece.{fn}", "vocab_size=10**12", lambda fn=fn: getattr(wordpiece, fn)(HUG, 10**12),
+        lambda r: len(r.steps) == 9, "a result with the 9 merges there are", r"stops early when no pair is left")
+    raises(f"wordpiece.{fn}", "special_tokens=5", lambda fn=fn: getattr(wordpiece, fn)(HUG, 20, special_tokens=5),
+        TypeError, r"special_tokens must be a list of str, got int")
+    raises(f"wordpiece.{fn}", "special_tokens='[UNK]'",
+        lambda fn=fn: getattr(wordpiece, fn)(HUG, 20, special_tokens="[UNK]"), TypeError,
+        r"special_tokens must be a list of str, not one str")
+    raises(f"wordpiece.{fn}", "special_tokens=['[UNK]', '[UNK]']",
+        lambda fn=fn: getattr(wordpiece, fn)(HUG, 20, special_tokens=["[UNK]", "[UNK]"]), ValueError,
+        r"special_tokens\[1\] = '\[UNK\]' is listed twice")
+    raises(f"wordpiece.{fn}", "special_tokens=[5]", lambda fn=fn: getattr(wordpiece, fn)(HUG, 20, special_tokens=[5]),
+        TypeError, r"special_tokens\[0\] must be a str, got int")
+    raises(f"wordpiece.{fn}", "corpus={<100 kB word>: 0}", lambda fn=fn: getattr(wordpiece, fn)({"x" * 100_000: 0}, 20),
+        ValueError, r"corpus: the count of 'xxx.*' must be a positive whole number")
+# the same rows for wordpiece.WordPieceResult.vocab_after and wordpiece.WordPieceResult.corpus_after
+for method in ("vocab_after", "corpus_after"):
+    for bad, value, err in [("-1", -1, ValueError), ("10**12", 10**12, ValueError), ("'1'", "1", TypeError),
+                            ("1.5", 1.5, TypeError)]:
+        raises(f"wordpiece.WordPieceResult.{method}", f"k={bad}", lambda m=method, v=value: getattr(WPR(), m)(v), err,
+            r"k must be (between 0 and 5|a whole number)")
+raises("wordpiece.tokenize", "word=5", lambda: wordpiece.tokenize(5, WP_VOCAB), TypeError,
+    r"word must be a str, got int")
+raises("wordpiece.tokenize", "word=''", lambda: wordpiece.tokenize("", WP_VOCAB), ValueError,
+    r"tokenize takes one word without whitespace, got ''")
+raises("wordpiece.tokenize", "word='hug pug'", lambda: wordpiece.tokenize("hug pug", WP_VOCAB), ValueError,
+    r"tokenize takes one word without whitespace.*bert_tokenize")
+raises("wordpiece.tokenize", "vocab=5", lambda: wordpiece.tokenize("hug", 5), TypeError,
+    r"vocab must be a set, list or dict of pieces, got int")
+raises("wordpiece.tokenize", "vocab='hug'", lambda: wordpiece.tokenize("hug", "hug"), TypeError,
+    r"vocab must be a set, list or dict of pieces, got str")
+raises("wordpiece.tokenize", "vocab=[]", lambda: wordpiece.tokenize("hug", []), ValueError,
+    r"vocab is empty: pass the pieces")
+raises("wordpiece.tokenize", "vocab without '[UNK]'", lambda: wordpiece.tokenize("hug", ["hug"]), ValueError,
+    r"vocab has no '\[UNK\]' piece")
+raises("wordpiece.tokenize", "vocab=<a TrainResult>", lambda: wordpiece.tokenize("hug", TR()), TypeError,
+    r"vocab must be a set, list or dict of pieces, got TrainResult")
+raises("wordpiece.tokenize", "vocab=<a WordPieceResult>", lambda: wordpiece.tokenize("hug", WPR()), TypeError,
+    r"vocab must be a set, list or dict of pieces, got WordPieceResult")
+documented("wordpiece.tokenize", "a word the vocabulary cannot cover", lambda: wordpiece.tokenize("xyz", WP_VOCAB),
+    lambda v: v == ["[UNK]"], "['[UNK]']", r"A word that cannot be covered.*becomes \[\"\[UNK\]\"\]")
+documented("wordpiece.tokenize", "word of 10 MB", lambda: wordpiece.tokenize(BIG, WP_VOCAB), lambda v: v == ["[UNK]"],
+    "['[UNK]']", r"longer than ``max_chars`` characters, becomes \[\"\[UNK\]\"\]")
+for bad, value, err in [("-1", -1, ValueError), ("0", 0, ValueError), ("'5'", "5", TypeError),
+                        ("None", None, TypeError), ("2.5", 2.5, TypeError)]:
+    raises("wordpiece.tokenize", f"max_chars={bad}", lambda v=value: wordpiece.tokenize("hug", WP_VOCAB, max_chars=v),
+        err, r"max_chars must be a whole number of at least 1")
+raises("wordpiece.tokenize", "steps=5", lambda: wordpiece.tokenize("hug", WP_VOCAB, steps=5), TypeError,
+    r"steps must be a list or None, got int")
+raises("wordpiece.WordPieceVocabulary", "pieces=5", lambda: wordpiece.WordPieceVocabulary(5), TypeError,
+    r"pieces must be a list of str, got int")
+raises("wordpiece.WordPieceVocabulary", "pieces=['a', 'a']", lambda: wordpiece.WordPieceVocabulary(["[UNK]", "a", "a"]),
+    ValueError, r"pieces\[2\] = 'a' is listed twice")
+raises("wordpiece.WordPieceVocabulary", "special_tokens=5", lambda: wordpiece.WordPieceVocabulary(["[UNK]"], 5),
+    TypeError, r"special_tokens must be a list of pieces, got int")
+raises("wordpiece.save_vocabulary", "vocab=5", lambda: wordpiece.save_vocabulary(5, TMP / "v.json"), TypeError,
+    r"vocab must be a WordPieceResult, a list of pieces in id order or a dict piece -> id, got int")
+raises("wordpiece.save_vocabulary", "vocab={'a', '[UNK]'} (a set)",
+    lambda: wordpiece.save_vocabulary({"a", "[UNK]"}, TMP / "v.json"), TypeError, r"a set has no order: pass a list")
+raises("wordpiece.save_vocabulary", "vocab=['a'] (no [UNK])", lambda: wordpiece.save_vocabulary(["a"], TMP / "v.json"),
+    ValueError, r"the pieces have no '\[UNK\]'")
+raises("wordpiece.save_vocabulary", "vocab=['[UNK]', '[UNK]']",
+    lambda: wordpiece.save_vocabulary(["[UNK]", "[UNK]"], TMP / "v.json"), ValueError,
+    r"pieces\[1\] = '\[UNK\]' is listed twice")
+raises("wordpiece.save_vocabulary", "vocab={'[UNK]': 5}",
+    lambda: wordpiece.save_vocabulary({"[UNK]": 5}, TMP / "v.json"), ValueError,
+    r"vocab as a dict must map each piece to its id, the ids being 0, 1, \.\.\. n-1")
+raises("wordpiece.save_vocabulary", "special_tokens='[UNK]'",
+    lambda: wordpiece.save_vocabulary(["[UNK]"], TMP / "v.json", special_tokens="[UNK]"), TypeError,
+    r"special_tokens must be a list of pieces, got str")
+raises("wordpiece.save_vocabulary", "special_tokens=['[CLS]'] (not a piece)",
+    lambda: wordpiece.save_vocabulary(["[UNK]"], TMP / "v.json", special_tokens=["[CLS]"]), ValueError,
+    r"special_tokens\[0\] = '\[CLS\]' is not one of the pieces")
+raises("wordpiece.save_vocabulary", "path=5", lambda: wordpiece.save_vocabulary(["[UNK]"], 5), TypeError,
+    r"path must be a file path")
+raises("wordpiece.save_vocabulary", "a missing folder", lambda: wordpiece.save_vocabulary(["[UNK]"], missing("v.json")),
+    FileNotFoundError, r"the folder .* does not exist")
+raises("wordpiece.load_vocabulary", "path=5", lambda: wordpiece.load_vocabulary(5), TypeError,
+    r"path must be a file path")
+raises("wordpiece.load_vocabulary", "a missing file", lambda: wordpiece.load_vocabulary(missing("v.json")),
+    FileNotFoundError, r"no WordPiece vocabulary file at ")
+raises("wordpiece.load_vocabulary", "a tokenizer file", lambda: wordpiece.load_vocabulary(tokenizer_file("tok.json")),
+    ValueError, r"tok\.json is a BPE Lab tokenizer file, not a BPE Lab WordPiece vocabulary file: load it with "
+    r"bpe_lab\.tokenizer\.Tokenizer\.load")
+raises("wordpiece.load_vocabulary", "not JSON", lambda: wordpiece.load_vocabulary(tmpfile("junk.json", "pieces")),
+    ValueError, r"junk\.json is not a BPE Lab WordPiece vocabulary file: it is not valid JSON")
+
+test_bad_input = ROWS.test()
