@@ -163,6 +163,15 @@ def path(value, name: str = "path") -> Path:
     return value
 
 
+
+def positive_count(count, word, prefix: str = "") -> int:
+    """A word's count in a corpus: a whole number above 0 (``prefix`` starts the message, e.g. "corpus: ")."""
+    if not is_whole(count):
+        raise TypeError(f"{prefix}the count of {short(word)} must be a whole number, got {short(count)}")
+    if count <= 0:
+        raise ValueError(f"{prefix}the count of {short(word)} must be positive, got {count}")
+    return int(count)
+
 from .symbols import as_corpus as corpus, as_merges as merges, as_word as word, symbol, same_kind  # noqa: E402
 from .symbols import Corpus, pair, word_and_pair, word_and_merges, num_merges, tie_break, k_merges  # noqa: E402,F401
 # texts.py, not text.py: a submodule named text would hide the function text above

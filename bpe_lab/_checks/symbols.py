@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from . import is_whole, one_of, short, whole
+from . import one_of, positive_count, short, whole
 
 __all__ = ["Corpus", "symbol", "as_word", "as_corpus", "as_merges", "same_kind", "pair", "word_and_pair",
            "word_and_merges", "num_merges", "tie_break", "k_merges"]
@@ -67,14 +67,10 @@ def as_corpus(corpus) -> dict[tuple, int]:
             words[tuple(word)] = words.get(tuple(word), 0) + 1
     elif isinstance(corpus, Mapping):
         for word, count in corpus.items():
-            symbols = as_word(word, "corpus")
-            if not is_whole(count):
-                raise TypeError(f"corpus: the count of {short(word)} must be a whole number, got {short(count)}")
-            if count <= 0:
-                raise ValueError(f"corpus: the count of {short(word)} must be positive, got {count}")
+            symbols, count = as_word(word, "corpus"), positive_count(count, word, "corpus: ")
             if not symbols:
                 raise ValueError("corpus: words must hold at least one symbol, got an empty word")
-            words[symbols] = words.get(symbols, 0) + int(count)
+            words[symbols] = words.get(symbols, 0) + count
     elif isinstance(corpus, Iterable) and not isinstance(corpus, (bytes, bytearray)):
         return as_corpus(Counter(as_word(w, "corpus") for w in corpus))
     else:

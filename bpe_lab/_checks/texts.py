@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sized
 
-from . import is_whole, short, text, utf8, whole
+from . import positive_count, short, text, utf8, whole
 
 __all__ = ["one_word", "end_of_word", "counted_words", "one_char", "utf8_text", "byte_data", "block_chars",
            "tokenize_function", "measured_text", "token_list", "word_list", "language_texts", "piece_set"]
@@ -51,10 +51,7 @@ def counted_words(words) -> Mapping:
                         f"got {type(words).__name__}")
     for word, count in counts.items():
         _word(word)
-        if not is_whole(count):
-            raise TypeError(f"the count of {short(word)} must be a whole number, got {short(count)}")
-        if count <= 0:
-            raise ValueError(f"the count of {short(word)} must be positive, got {count}")
+        positive_count(count, word)
         if not word:
             raise ValueError("word must not be empty")
     return counts

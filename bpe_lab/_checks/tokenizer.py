@@ -144,22 +144,23 @@ def tokenizer_ids(ids, decoder: Mapping[int, bytes], id_ranges: Callable[[], str
         raise TypeError(f"ids must be a list of integers, got {type(ids).__name__}")
     ids = list(ids)
     for position, i in enumerate(ids):
-        if not _is_id(i):
-            raise TypeError(f"ids[{position}] must be an integer token id ({id_ranges()}), "
-                            f"got {short(i)} of type {type(i).__name__}")
-        if i not in decoder:
-            raise ValueError(f"ids[{position}] = {i} is not a token id of this tokenizer ({id_ranges()})")
+        if type(i) is not int or i not in decoder:  # the usual case, a known int id, costs no call
+            _token_id(i, f"ids[{position}]", decoder, id_ranges)
     return ids
 
 
 def tokenizer_token_id(token_id, decoder: Mapping[int, bytes], id_ranges: Callable[[], str]) -> int:
     """``token_id`` if it is an int id of ``decoder``; see ``tokenizer_ids``."""
-    if not _is_id(token_id):
-        raise TypeError(f"token_id must be an integer token id ({id_ranges()}), "
-                        f"got {short(token_id)} of type {type(token_id).__name__}")
-    if token_id not in decoder:
-        raise ValueError(f"token_id = {short(token_id)} is not a token id of this tokenizer ({id_ranges()})")
-    return token_id
+    return _token_id(token_id, "token_id", decoder, id_ranges)
+
+
+def _token_id(value, name: str, decoder: Mapping[int, bytes], id_ranges: Callable[[], str]) -> int:
+    if not _is_id(value):
+        raise TypeError(f"{name} must be an integer token id ({id_ranges()}), "
+                        f"got {short(value)} of type {type(value).__name__}")
+    if value not in decoder:
+        raise ValueError(f"{name} = {short(value)} is not a token id of this tokenizer ({id_ranges()})")
+    return value
 
 
 def tokenizer_id_ranges(ids) -> str:
