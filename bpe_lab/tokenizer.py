@@ -56,18 +56,20 @@ class Tokenizer:
         """
         self.pattern, self._split = pattern, _splitter(pattern)
         self.merges: list[tuple[bytes, bytes]] = check.tokenizer_merges(merges)
-        self.vocab: list[bytes] = [bytes([b]) for b in range(256)] + [left + right for left, right in self.merges]
-        self._external = check.tokenizer_token_ids(token_ids, self.vocab)  # vocab[k]'s id is _external[k]
+        self.vocab: list[bytes] = [bytes([b]) for b in range(256)]  # the 256 bytes, then one token per merge
         # encoding works on vocabulary positions: the rank of each pair and the token it makes
         self._ranks: dict[tuple[int, int], int] = {}  # (left, right) -> rank of the merge
         self._merged: dict[tuple[int, int], int] = {}  # (left, right) -> the merged token
-        position = {token: k for k, token in enumerate(self.vocab[:256])}  # bytes -> first position
+        position = {token: k for k, token in enumerate(self.vocab)}  # bytes -> first position
         for rank, (left, right) in enumerate(self.merges):
+            token = left + right
+            self.vocab.append(token)
             pair = (position[left], position[right])
             self._ranks[pair] = rank
             # subtle: if another merge already made the same bytes, encoding keeps using that first id,
             # so equal bytes always get equal ids (id 256 + rank still decodes to the same bytes)
-            self._merged[pair] = position.setdefault(left + right, 256 + rank)
+            self._merged[pair] = position.setdefault(token, 256 + rank)
+        self._external = check.tokenizer_token_ids(token_ids, self.vocab)  # vocab[k]'s id is _external[k]
         self._decoder: dict[int, bytes] = dict(zip(self._external, self.vocab))  # id -> bytes, specials too
         self.special_tokens: dict[str, int] = {}
         for name, token_id in check.tokenizer_special_tokens(special_tokens).items():

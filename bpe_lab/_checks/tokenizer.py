@@ -27,10 +27,11 @@ def tokenizer_merges(merges) -> list[tuple[bytes, bytes]]:
         raise TypeError(f"merges must be a list of (left bytes, right bytes) pairs, got {type(merges).__name__}")
     known, seen, checked = {bytes([b]) for b in range(256)}, set(), []
     for rank, merge in enumerate(merges):
-        if (not isinstance(merge, (tuple, list)) or len(merge) != 2
-                or not all(isinstance(part, bytes) and part for part in merge)):
+        if not isinstance(merge, (tuple, list)) or len(merge) != 2:
             raise ValueError(f"merges[{rank}] must be a pair of non-empty bytes, got {short(merge)}")
         left, right = merge
+        if not (isinstance(left, bytes) and isinstance(right, bytes) and left and right):
+            raise ValueError(f"merges[{rank}] must be a pair of non-empty bytes, got {short(merge)}")
         if left not in known or right not in known:
             raise ValueError(f"merges[{rank}] = {short(merge)} uses a token that no earlier merge made")
         if (left, right) in seen:
