@@ -259,7 +259,7 @@ class EncodeStep:
 def encode_trace(symbols, merges) -> list[EncodeStep]:
     """The steps of ``encode``: at each, every learned pair present with its rank, and the one merged."""
     word, merges = check.word_and_merges(symbols, merges)
-    ranks = {pair: rank for rank, pair in enumerate(merges)}
+    ranks = merges.ranks  # {pair: rank}, 0 = learned first (made once per merge list when it was checked)
     steps = []
     while len(word) >= 2:
         candidates = {pair: ranks[pair] for pair in zip(word, word[1:]) if pair in ranks}

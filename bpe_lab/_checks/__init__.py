@@ -173,7 +173,7 @@ def positive_count(count, word, prefix: str = "") -> int:
     return int(count)
 
 from .symbols import as_corpus as corpus, as_merges as merges, as_word as word, symbol, same_kind  # noqa: E402
-from .symbols import Corpus, pair, word_and_pair, word_and_merges, num_merges, tie_break, k_merges  # noqa: E402,F401
+from .symbols import Corpus, Merges, pair, word_and_pair, word_and_merges, num_merges, tie_break, k_merges  # noqa: E402,F401
 # texts.py, not text.py: a submodule named text would hide the function text above
 from .texts import *  # noqa: E402,F401,F403
 from .tokenizer import *  # noqa: E402,F401,F403

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from . import one_of, positive_count, short, whole
 
-__all__ = ["Corpus", "symbol", "as_word", "as_corpus", "as_merges", "same_kind", "pair", "word_and_pair",
+__all__ = ["Corpus", "Merges", "symbol", "as_word", "as_corpus", "as_merges", "same_kind", "pair", "word_and_pair",
            "word_and_merges", "num_merges", "tie_break", "k_merges"]
 
 
@@ -25,6 +25,19 @@ class Corpus(dict):
     ``as_corpus`` returns one as it is. Build one yourself only from words that are already checked,
     such as the words of a checked corpus after a merge (merging keeps every symbol a non-empty str or bytes).
     """
+
+
+class Merges(list):
+    """A merge list that ``as_merges`` has checked: (left, right) tuples, each pair once, one kind of symbol,
+    with ``ranks``, each pair's rank (its position: 0 = learned first).
+
+    ``as_merges`` returns one as it is, so a caller that encodes many words with the same merges checks them
+    (and builds their ranks) once: ``merges = check.merges(result.merges)``, then ``bpe.encode(word, merges)``.
+    """
+
+    def __init__(self, pairs):
+        super().__init__(pairs)
+        self.ranks = {pair: rank for rank, pair in enumerate(self)}
 
 
 def symbol(value, where: str) -> type:
@@ -86,8 +99,11 @@ def as_corpus(corpus) -> dict[tuple, int]:
     return words
 
 
-def as_merges(merges) -> list[tuple]:
-    """Merges as a list of (left, right) tuples, each pair at most once, all str or all bytes."""
+def as_merges(merges) -> Merges:
+    """Merges as a list of (left, right) tuples, each pair at most once, all str or all bytes, as ``Merges``.
+    ``Merges`` are returned at once: they are checked already."""
+    if type(merges) is Merges:
+        return merges
     if isinstance(merges, (str, bytes)) or not isinstance(merges, Iterable):
         hint = "; pass result.merges" if hasattr(merges, "merges") else ""
         raise TypeError(
@@ -108,7 +124,7 @@ def as_merges(merges) -> list[tuple]:
         checked.append(pair)
     if len(kinds) > 1:
         raise TypeError("merges: use str symbols or bytes symbols, not both")
-    return checked
+    return Merges(checked)
 
 
 def same_kind(symbols: tuple, merges: list[tuple]) -> None:

@@ -1,14 +1,18 @@
 """Interactive explorers for the notebooks (ipywidgets), one module per widget.
 
-  ``merge_explorer``      the merge explorer (notebook 01): a slider over the merge steps of ``bpe.train`` and
+Notebooks call the functions re-exported here (``widgets.merge_explorer(...)``). The modules are named
+after what they show, not after those functions, so that ``bpe_lab.widgets.merge_explorer`` is always the
+function:
+
+  ``bpe_merges``          the merge explorer (notebook 01): a slider over the merge steps of ``bpe.train`` and
                           the plain functions behind its views: ``corpus_view`` / ``corpus_views`` (the corpus
                           after k merges), ``histogram_view`` (pair counts), ``word_view`` (your word split),
                           ``compression_view`` (the compression curve); ``MergeExplorer``, ``merge_explorer``
-  ``token_inspector``     the token inspector (notebook 04): ``inspect_tokens``, ``TokenInspector``,
+  ``tokens``              the token inspector (notebook 04): ``inspect_tokens``, ``TokenInspector``,
                           ``token_inspector``
-  ``wordpiece_explorer``  the WordPiece explorer (notebook 05): ``wordpiece_corpus_views``,
+  ``wordpiece_merges``    the WordPiece explorer (notebook 05): ``wordpiece_corpus_views``,
                           ``wordpiece_histogram_view``, ``WordPieceExplorer``, ``wordpiece_explorer``
-  ``viterbi_stepper``     the Viterbi stepper (notebook 06): ``viterbi_view``, ``viterbi_stepper``
+  ``viterbi_steps``       the Viterbi stepper (notebook 06): ``viterbi_view``, ``viterbi_stepper``
   ``frames``              sliders that work without a kernel (slides, the static HTML edition):
                           ``frames_slider``, ``merge_step_frames``, ``merge_steps``
   ``common``              what they share: symbols written out, text made visible, long text cut short
@@ -44,11 +48,11 @@ from __future__ import annotations
 
 from . import common
 from .frames import frames_slider, merge_step_frames, merge_steps
-from .merge_explorer import (MERGE_EXPLORER_MAX_CHARS, MergeExplorer, compression_view, corpus_view, corpus_views,
+from .bpe_merges import (MERGE_EXPLORER_MAX_CHARS, MergeExplorer, compression_view, corpus_view, corpus_views,
                              histogram_view, merge_explorer, word_view)
-from .token_inspector import TOKEN_INSPECTOR_MAX_BYTES, TokenInspector, inspect_tokens, token_inspector
-from .viterbi_stepper import viterbi_stepper, viterbi_view
-from .wordpiece_explorer import (WORDPIECE_EXPLORER_MAX_CHARS, WordPieceExplorer, wordpiece_corpus_views,
+from .tokens import TOKEN_INSPECTOR_MAX_BYTES, TokenInspector, inspect_tokens, token_inspector
+from .viterbi_steps import viterbi_stepper, viterbi_view
+from .wordpiece_merges import (WORDPIECE_EXPLORER_MAX_CHARS, WordPieceExplorer, wordpiece_corpus_views,
                                  wordpiece_explorer, wordpiece_histogram_view)
 
 __all__ = [

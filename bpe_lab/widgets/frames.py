@@ -5,7 +5,7 @@ draws the merge explorer's views (``merge_explorer``: corpus, pair counts, a wor
 per merge step, and ``merge_steps`` shows them with such a slider (notebook 01).
 
 What they cannot do: anything that needs the kernel after they are built, such as splitting a word typed
-into a box (for that, see ``merge_explorer.MergeExplorer``).
+into a box (for that, see ``bpe_merges.MergeExplorer``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import ipywidgets as w
 from .. import _checks as check
 from .. import bpe, plots
 from .common import visible
-from .merge_explorer import (PASS_BPE_RESULT, compression_view, corpus_views, histogram_title, histogram_view,
+from .bpe_merges import (PASS_BPE_RESULT, compression_view, corpus_views, histogram_title, histogram_view,
                              trained, word_view)
 
 __all__ = ["frames_slider", "merge_step_frames", "merge_steps"]
