@@ -130,12 +130,13 @@ for method in ("normalize", "encode", "encode_ids"):
 documented("unigram.SentencePieceModel.encode", "text=''", lambda: SPM().encode(""), lambda v: v == [], "[]",
     r"empty text gives \[\]")
 # the same rows for unigram.read_sentencepiece_model and the file reader it calls
-for target, read in (("unigram.read_sentencepiece_model", lambda path: unigram.read_sentencepiece_model(path)),
-                     ("unigram.sentencepiece_file.read_model_file", lambda path: read_model_file(path))):
+for target, read in (("unigram.read_sentencepiece_model", unigram.read_sentencepiece_model),
+                     ("unigram.sentencepiece_file.read_model_file", read_model_file)):
     raises(target, "path=5", lambda read=read: read(5), TypeError, r"path must be a file path")
     raises(target, "a missing file", lambda read=read: read(missing("m.model")), FileNotFoundError,
         r"no SentencePiece model at ")
-    raises(target, "a folder", lambda read=read: read(TMP), IsADirectoryError, r"is a folder, not a SentencePiece model")
+    raises(target, "a folder", lambda read=read: read(TMP), IsADirectoryError,
+        r"is a folder, not a SentencePiece model")
     raises(target, "an empty file", lambda read=read: read(tmpfile("empty.model", b"")), ValueError,
         r"empty\.model is not a SentencePiece model: it holds no pieces")
     raises(target, "a text file", lambda read=read: read(tmpfile("text.model", "hello world\n")), ValueError,
