@@ -23,6 +23,7 @@ lower-casing, accent stripping, splitting on punctuation) and reading its ``voca
 from __future__ import annotations
 
 import heapq
+import math
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,8 @@ __all__ = [
     "UNK",
     "MAX_WORD_CHARS",
     "word_symbols",
+    "SCORES",
+    "likelihood_gain",
     "train",
     "fast_train",
     "WordPieceResult",
@@ -50,6 +53,7 @@ PREFIX = "##"  # marks a piece that continues a word
 UNK = "[UNK]"  # what a word becomes when the vocabulary cannot cover it
 MAX_WORD_CHARS = 100  # longer words become [UNK] without trying (as in BERT)
 SPECIAL_TOKENS = ("[PAD]", UNK, "[CLS]", "[SEP]", "[MASK]")  # BERT's, the default of train and fast_train
+SCORES = ("likelihood", "ratio", "frequency")  # how a training step picks its pair (see train)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -71,33 +75,40 @@ def _join(left: str, right: str) -> str:
     return left + (right[len(PREFIX):] if right.startswith(PREFIX) else right)
 
 
-def train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS) -> WordPieceResult:
+def train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score: str = "likelihood") -> WordPieceResult:
     """Learn a WordPiece vocabulary of ``vocab_size`` pieces (special tokens included).
 
-    ``corpus``: a text (split on whitespace) or a mapping word -> count. Each step merges the pair with
-    the highest score count(ab) / (count(a) × count(b)); ties go to the higher pair count, then to the
-    smallest pair under Python's ordering. Training stops early when no pair is left.
+    ``corpus``: a text (split on whitespace) or a mapping word -> count. Each step merges the pair with the
+    highest ``score``:
 
-    >>> result = train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 5 + 10)
+    * ``"likelihood"`` (the default; WordPiece as published, Schuster & Nakajima 2012): how much the merge
+      raises the log-likelihood of the corpus under a unigram model of its current pieces
+      (``likelihood_gain``). Every piece's probability is its count over the total count N.
+    * ``"ratio"``: count(ab) / (count(a) × count(b)), the form of the Hugging Face course. It ignores how
+      often a pair occurs, so pairs of rare pieces that always meet win first.
+    * ``"frequency"``: count(ab), BPE's rule (what Hugging Face ``tokenizers``' WordPieceTrainer does).
+
+    Ties go to the higher pair count, then to the smallest pair under Python's ordering. Training stops
+    early when no pair is left.
+
+    >>> result = train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 5 + 10, score="ratio")
     >>> result.merges[:3]
     [('##g', '##s'), ('p', '##u'), ('h', '##u')]
+    >>> train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 5 + 10).merges[:3]
+    [('##u', '##g'), ('##u', '##n'), ('h', '##ug')]
     """
     words, alphabet, specials = _starting_point(corpus, vocab_size, special_tokens)
+    score = check.wordpiece_score(score)
     vocab = specials + alphabet
     start = dict(words)
     steps = []
     while len(vocab) < vocab_size:
-        pair_counts: Counter = Counter()
-        symbol_counts: Counter = Counter()
-        for word, count in words.items():
-            for pair in zip(word, word[1:]):
-                pair_counts[pair] += count
-            for symbol in word:
-                symbol_counts[symbol] += count
+        pair_counts, made, symbol_counts = _counts(words)
         if not pair_counts:
             break  # every word is a single piece
+        total = sum(symbol_counts.values())  # N: every piece in the corpus, word counts included
+        scores = {p: (_score(score, p, c, made[p], symbol_counts, total), c) for p, c in pair_counts.items()}
         # highest score; then the higher pair count; then the smallest pair
-        scores = {p: (c / (symbol_counts[p[0]] * symbol_counts[p[1]]), c) for p, c in pair_counts.items()}
         pair = min(scores, key=lambda p: (-scores[p][0], -scores[p][1], p))
         left, right = pair
         step = WordPieceStep(len(steps) + 1, pair, scores[pair][0], pair_counts[pair],
@@ -106,7 +117,73 @@ def train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS) -> WordPiec
         words = {_merge(word, left, right, step.new_piece): count for word, count in words.items()}
         if step.new_piece not in vocab:
             vocab.append(step.new_piece)
-    return WordPieceResult(vocab=vocab, steps=steps, alphabet=alphabet, corpus=start, special_tokens=specials)
+    return WordPieceResult(vocab=vocab, steps=steps, alphabet=alphabet, corpus=start, special_tokens=specials,
+                           score=score)
+
+
+def _counts(words: dict) -> tuple[Counter, Counter, Counter]:
+    """Count, over the corpus (word counts included): every adjacent pair; how many merges each pair would
+    make (``made``: its count, except that the occurrences of a pair (a, a) may overlap, "a a a", and a merge
+    takes them left to right without overlap, making one); and every piece."""
+    pair_counts: Counter = Counter()
+    made: Counter = Counter()
+    symbol_counts: Counter = Counter()
+    for word, count in words.items():
+        free: dict = {}  # pair -> the first position where its next occurrence may start
+        for i, pair in enumerate(zip(word, word[1:])):
+            pair_counts[pair] += count
+            if i >= free.get(pair, 0):
+                made[pair] += count
+                free[pair] = i + 2
+        for symbol in word:
+            symbol_counts[symbol] += count
+    return pair_counts, made, symbol_counts
+
+
+def _score(score: str, pair: tuple, count: int, made: int, symbol_counts, total: int) -> float:
+    """A pair's score under the rule ``score`` (see ``train``)."""
+    left, right = pair
+    if score == "frequency":
+        return count
+    if score == "ratio":
+        return count / (symbol_counts[left] * symbol_counts[right])
+    return likelihood_gain(made, symbol_counts[left], symbol_counts[right], symbol_counts.get(_join(left, right), 0),
+                           total, same=left == right)
+
+
+def likelihood_gain(made: int, left_count: int, right_count: int, piece_count: int, total: int, *,
+                    same: bool = False) -> float:
+    """How much one merge raises the log-likelihood (natural log) of the corpus under a unigram model.
+
+    The model gives each piece the probability count / N, where N (``total``) is the number of pieces in
+    the corpus; the log-likelihood is L = Σ count·ln(count / N) = Σ f(count) − f(N), with f(x) = x·ln x.
+    A merge that makes ``made`` new pieces changes only four terms: the left piece loses ``made``
+    (``left_count`` → ``left_count − made``), so does the right piece, the merged piece gains ``made``
+    (``piece_count``, its count before the merge, is 0 unless another pair already made the same piece), and
+    N falls by ``made``. For a pair (a, a) (``same=True``) the one piece loses 2 × ``made``. So
+
+        gain = [f(a − m) − f(a)] + [f(b − m) − f(b)] + [f(ab + m) − f(ab)] + [f(N) − f(N − m)]
+
+    which for a new piece is close to m·ln(m·N / (a·b)): the log of the ratio score, weighted by the count.
+
+    >>> round(likelihood_gain(20, 36, 20, 0, 113), 3)  # ('##u', '##g') in the hug corpus: 20 merges, N = 113
+    28.018
+    """
+    check.wordpiece_gain_args(made, left_count, right_count, piece_count, total, same)
+    if same:
+        lost = -_drop(left_count, 2 * made)
+    else:
+        lost = -_drop(left_count, made) - _drop(right_count, made)
+    return (lost + _drop(piece_count + made, made)) + _drop(total, made)
+
+
+def _drop(x: int, m: int) -> float:
+    """f(x) − f(x − m) for f(t) = t·ln t (f(0) = 0), written so that no two large numbers are subtracted."""
+    if m == 0:
+        return 0.0
+    if m == x:
+        return x * math.log(x)
+    return m * math.log(x) - (x - m) * math.log1p(-m / x)
 
 
 def _merge(word: tuple, left: str, right: str, new_piece: str) -> tuple:
@@ -115,22 +192,32 @@ def _merge(word: tuple, left: str, right: str, new_piece: str) -> tuple:
     return bpe.merge_pair(word, (left, right), merged=new_piece) if left in word and right in word else word
 
 
-def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS) -> WordPieceResult:
-    """The same vocabulary and steps as ``train``, without recounting the corpus after every merge.
+def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score: str = "likelihood") -> WordPieceResult:
+    """The same vocabulary and steps as ``train`` (for every ``score``), without recounting the corpus after
+    every merge.
 
     It works like ``bpe_lab.fast_bpe`` (each word a string of symbol characters, only the words holding a
-    merged pair rewritten, a heap with lazy deletion: ``bpe_lab._incremental``), with one twist: a pair's
-    score also depends on the counts of its two symbols, and a merge lowers the counts of both of its
-    halves. That *raises* the score of every other pair containing them, so after each merge those pairs
-    get fresh heap entries. Steps keep their pair, score and counts, but not every pair's score
-    (``scores`` is empty). Like ``train``, it stops early when no pair is left (every word a single piece),
-    before ``vocab_size``.
+    merged pair rewritten, a heap with lazy deletion: ``bpe_lab._incremental``). The heap may hold stale
+    entries only where a stale entry is still an *upper bound* of the pair's score now: ``pop_best`` then
+    finds the true best, since a stale entry reaching the top is recomputed and pushed back. So after each
+    merge every pair whose score may have gone *up* gets a fresh entry:
+
+    * a merge lowers the counts of its two halves (and raises the merged piece's): every pair holding one of
+      the three gets a fresh entry (for "ratio" and "likelihood"; a lower count(a) raises both scores);
+    * pairs whose counts changed hold one of the three too, so they are covered;
+    * "likelihood" only: the pairs whose merge would make the same piece (its count went up), and N, the
+      number of pieces, falls with every merge. A lower N lowers every pair's gain (f(N) − f(N − m) grows
+      with N), so the entries not refreshed stay upper bounds.
+
+    Steps keep their pair, score and counts, but not every pair's score (``scores`` is empty). Like ``train``,
+    it stops early when no pair is left (every word a single piece), before ``vocab_size``.
     """
     start_words, alphabet, specials = _starting_point(corpus, vocab_size, special_tokens)
+    score = check.wordpiece_score(score)
     symbols = SymbolTable(alphabet)
     index = PairIndex([symbols.word(word) for word in start_words], list(start_words.values()))
     counts = _SymbolCounts(index)
-    entry = _entry_of(index, counts, symbols)
+    entry = _entry_of(index, counts, symbols, score)
     heap = [entry(pair) for pair in index.pair_counts]
     heapq.heapify(heap)
     vocab = specials + alphabet
@@ -144,11 +231,15 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS) -> Wor
         new_piece = _join(left, right)
         steps.append(WordPieceStep(len(steps) + 1, (left, right), -best[0], -best[1],
                                    counts.of[pair[0]], counts.of[pair[1]], new_piece, {}))
-        for touched in _apply_merge(index, counts, pair, chr(symbols.add(new_piece))):
-            heapq.heappush(heap, entry(touched))
+        touched = _apply_merge(index, counts, pair, chr(symbols.add(new_piece)))
+        if score == "likelihood":
+            touched |= _making(new_piece, symbols, index)
+        for pair in touched:
+            heapq.heappush(heap, entry(pair))
         if new_piece not in vocab:
             vocab.append(new_piece)
-    return WordPieceResult(vocab=vocab, steps=steps, alphabet=alphabet, corpus=start_words, special_tokens=specials)
+    return WordPieceResult(vocab=vocab, steps=steps, alphabet=alphabet, corpus=start_words,
+                           special_tokens=specials, score=score)
 
 
 def _starting_point(corpus, vocab_size, special_tokens) -> tuple[dict, list, list]:
@@ -163,8 +254,8 @@ def _starting_point(corpus, vocab_size, special_tokens) -> tuple[dict, list, lis
 
 
 class _SymbolCounts:
-    """fast_train's extra bookkeeping: symbol character -> count in the corpus (``of``), and symbol
-    character -> the pairs that contain it (``pairs_with``; some may have died since)."""
+    """fast_train's extra bookkeeping: symbol character -> count in the corpus (``of``), their sum (``total``,
+    N), and symbol character -> the pairs that contain it (``pairs_with``; some may have died since)."""
 
     def __init__(self, index: PairIndex):
         self.of: dict[str, int] = Counter()
@@ -173,6 +264,7 @@ class _SymbolCounts:
             for char in word:
                 self.of[char] += count
             self.note(pairs(word))
+        self.total = sum(self.of.values())
 
     def note(self, word_pairs: list[str]) -> None:
         """Remember which pairs hold which symbols."""
@@ -181,16 +273,29 @@ class _SymbolCounts:
             self.pairs_with.setdefault(pair[1], set()).add(pair)
 
 
-def _entry_of(index: PairIndex, counts: _SymbolCounts, symbols: SymbolTable):
+def _entry_of(index: PairIndex, counts: _SymbolCounts, symbols: SymbolTable, score: str):
     """The function that gives a pair's heap entry now: (-score, -count, left piece, right piece, pair),
     so the smallest entry is ``train``'s choice; None for a pair that is gone."""
+    of, pair_counts, words, word_counts = counts.of, index.pair_counts, index.words, index.counts
 
     def entry(pair: str) -> tuple | None:
-        count = index.pair_counts.get(pair, 0)
+        count = pair_counts.get(pair, 0)
         if count <= 0:
             return None
-        score = count / (counts.of[pair[0]] * counts.of[pair[1]])
-        return (-score, -count, symbols.name(pair[0]), symbols.name(pair[1]), pair)
+        a, b = pair
+        left, right = symbols.names[ord(a)], symbols.names[ord(b)]
+        if score == "frequency":
+            value = count
+        elif score == "ratio":
+            value = count / (of[a] * of[b])
+        else:
+            made = count
+            if a == b:  # occurrences may overlap; str.count, like a merge, takes them left to right
+                made = sum(word_counts[i] * words[i].count(pair) for i in index.where.get(pair, ()))
+            piece = symbols.id_of.get(_join(left, right))
+            value = likelihood_gain(made, of[a], of[b], of[chr(piece)] if piece is not None else 0,
+                                    counts.total, same=a == b)
+        return (-value, -count, left, right, pair)
 
     return entry
 
@@ -199,9 +304,8 @@ def _apply_merge(index: PairIndex, counts: _SymbolCounts, pair: str, new: str) -
     """Merge ``pair`` into the symbol ``new`` in every word that holds it (recounting those words' pairs).
 
     Only three symbol counts change: each merged occurrence takes one from each half and adds one to
-    ``new``. So the pairs whose score may have gone *up* are the pairs holding one of these three; they
-    are returned (those still there) for fresh heap entries. Every other pair whose count fell has a
-    lower score now, and its old entry is fixed when it reaches the top of the heap.
+    ``new``; N falls by one. So the pairs whose count or whose halves' counts changed are the pairs holding
+    one of these three; they are returned (those still there) for fresh heap entries.
     """
     left, right = pair
     for i in index.holding(pair):
@@ -211,10 +315,24 @@ def _apply_merge(index: PairIndex, counts: _SymbolCounts, pair: str, new: str) -
         counts.of[left] -= occurrences
         counts.of[right] -= occurrences  # subtle: for a pair like (a, a) this takes two from the same symbol
         counts.of[new] += occurrences
+        counts.total -= occurrences
         counts.note(index.rewrite(i, merged))
     index.forget(pair)
     touched = set().union(*(counts.pairs_with.get(char, ()) for char in (left, right, new)))
     return {p for p in touched if index.pair_counts.get(p, 0) > 0}
+
+
+def _making(piece: str, symbols: SymbolTable, index: PairIndex) -> set[str]:
+    """The pairs present whose merge would make ``piece`` (its count just went up, and with it their gain):
+    every way of cutting it in two, e.g. "hug" -> ("h", "##ug"), ("hu", "##g")."""
+    prefix = PREFIX if piece.startswith(PREFIX) else ""
+    body = piece[len(prefix):]
+    found = set()
+    for cut in range(1, len(body)):
+        left, right = symbols.id_of.get(prefix + body[:cut]), symbols.id_of.get(PREFIX + body[cut:])
+        if left is not None and right is not None and index.pair_counts.get(chr(left) + chr(right), 0) > 0:
+            found.add(chr(left) + chr(right))
+    return found
 
 
 @dataclass(frozen=True)
@@ -244,6 +362,7 @@ class WordPieceResult:
     alphabet: list
     corpus: dict
     special_tokens: list
+    score: str = "likelihood"  # the rule each step picked its pair by (see train)
 
     @property
     def merges(self) -> list:
@@ -359,7 +478,7 @@ def save_vocabulary(vocab, path, *, special_tokens=None) -> Path:
     >>> path = save_vocabulary(result, pathlib.Path(tempfile.mkdtemp()) / "wordpiece.json")
     >>> vocab = load_vocabulary(path)
     >>> vocab.pieces == result.vocab, vocab.special_tokens[:2], tokenize("hugs", vocab)
-    (True, ['[PAD]', '[UNK]'], ['hu', '##gs'])
+    (True, ['[PAD]', '[UNK]'], ['hug', '##s'])
     """
     pieces, special_tokens = check.wordpiece_saved_pieces(vocab, special_tokens, WordPieceResult, WordPieceVocabulary)
     return storage.save(path, "wordpiece", {"special_tokens": special_tokens, "pieces": pieces})

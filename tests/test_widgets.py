@@ -131,7 +131,7 @@ def test_token_inspector_bad_input():
 def test_wordpiece_explorer():
     from bpe_lab import wordpiece
 
-    result = wordpiece.train(HUG, 20)
+    result = wordpiece.train(HUG, 20, score="ratio")
     views = widgets.wordpiece_corpus_views(result)
     assert views[0].startswith("Step 0:") and "      12  pun   p ##u ##n" in views[0]
     assert views[1].startswith("Step 1: merged ##g + ##s -> ##gs   score 5 / (20 x 5) = 0.05")
@@ -322,7 +322,7 @@ def test_empty_text_gives_a_friendly_prompt():
         assert explorer.word_out.value == "<i>type a word to see how the first k merges split it</i>"
         explorer.show(3)
         assert "type a word" in explorer.word_out.value
-        wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20), word)
+        wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20, score="ratio"), word)
         assert "type a word: it is split by greedy longest match" in wp.word_out.value
     inspector = widgets.token_inspector({"GPT-2": gpt2.load()}, "")
     assert "type or paste any text above" in inspector.summary.value and inspector.chips.value == ""
@@ -356,7 +356,7 @@ def test_merge_explorer_with_a_novel_pasted_shows_its_start_and_says_so():
 def test_wordpiece_explorer_with_a_novel_pasted_shows_its_start_and_says_so():
     from bpe_lab import wordpiece
 
-    result = wordpiece.train(HUG, 20)
+    result = wordpiece.train(HUG, 20, score="ratio")
     novel = _novel()
     explorer = widgets.wordpiece_explorer(result)
     explorer.slider.value = explorer.slider.max
@@ -413,7 +413,7 @@ def test_widgets_escape_what_is_typed():
 
     merge = widgets.merge_explorer(HUG, 5, word="")
     bytes_level = widgets.merge_explorer(bpe.train({"café".encode(): 6, b"cafe": 3}, 4), word="")
-    wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20))
+    wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20, score="ratio"))
     inspector = widgets.token_inspector({"GPT-2": gpt2.load()}, "")
     for text in DANGEROUS:
         for explorer in (merge, bytes_level):
@@ -449,5 +449,5 @@ def test_a_long_text_that_starts_blank_says_it_was_cut():
     text = " " * 5_000 + "hugs"  # what is shown is blank, but the box is not
     explorer = widgets.merge_explorer(HUG, 3, word=text)
     assert "type a word" in explorer.word_out.value and "characters of 5,004" in explorer.word_out.value
-    wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20), text)
+    wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20, score="ratio"), text)
     assert "type a word" in wp.word_out.value and "characters of 5,004" in wp.word_out.value

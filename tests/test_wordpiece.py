@@ -1,5 +1,5 @@
-"""WordPiece: training by likelihood score (readable and fast, the same steps), MaxMatch equal to Hugging Face
-tokenizers'. The BERT pipeline around it: tests/test_bert.py."""
+"""WordPiece: training by each score (likelihood gain, ratio, frequency; readable and fast, the same steps),
+MaxMatch equal to Hugging Face tokenizers'. The BERT pipeline around it: tests/test_bert.py."""
 
 from collections import Counter
 
@@ -16,7 +16,7 @@ from bpe_lab import bert, corpus, wordpiece
 def trained():
     words = Counter(word for line in corpus.load_text()[:120_000].splitlines()
                     for word in bert.bert_pre_tokenize(bert.bert_normalize(line)))
-    return wordpiece.train(words, 500)
+    return wordpiece.train(words, 500, score="ratio")
 
 
 def test_maxmatch_equals_tokenizers_on_a_vocabulary_we_trained(trained):
@@ -37,7 +37,7 @@ def test_maxmatch_equals_tokenizers_on_a_vocabulary_we_trained(trained):
 def test_training_trace_and_scores(trained):
     first = trained.steps[0]
     assert first.score == first.count / (first.left_count * first.right_count)
-    result = wordpiece.train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 15)
+    result = wordpiece.train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 15, score="ratio")
     # by hand: ##g+##s scores 5 / (20 x 5) = 0.05, the best; then six pairs tie at 1/36, and p+##u has the highest count
     assert result.steps[0].pair == ("##g", "##s") and result.steps[0].score == 0.05
     assert result.steps[1].pair == ("p", "##u") and result.steps[1].count == 17
@@ -73,25 +73,60 @@ def test_bad_input(call, error, message):
         call()
 
 
+def test_likelihood_gain_is_the_change_in_log_likelihood():
+    """The gain of each candidate pair, against the log-likelihood of the corpus computed before and after."""
+    import math
+
+    def log_likelihood(words):
+        counts = Counter(piece for word, n in words.items() for piece in word for _ in range(n))
+        total = sum(counts.values())
+        return sum(c * math.log(c / total) for c in counts.values())
+
+    words = {wordpiece.word_symbols(w): n for w, n in {"aaaa": 3, "hug": 10, "hugs": 5, "ahug": 2}.items()}
+    words[("hu", "##g")] = 4  # the piece "hug" can come from ('h', '##ug') and from ('hu', '##g')
+    words[("h", "##ug")] = 1
+    pair_counts, made, symbol_counts = wordpiece._counts(words)
+    total = sum(symbol_counts.values())
+    assert made[("##a", "##a")] == 3 and pair_counts[("##a", "##a")] == 6  # "a a a" merges once, counts twice
+    for pair, count in pair_counts.items():
+        gain = wordpiece._score("likelihood", pair, count, made[pair], symbol_counts, total)
+        merged = Counter()  # two spellings of "hug" become one word: add their counts
+        for w, n in words.items():
+            merged[wordpiece._merge(w, *pair, wordpiece._join(*pair))] += n
+        assert gain == pytest.approx(log_likelihood(merged) - log_likelihood(words), abs=1e-9), pair
+
+
+def test_the_three_scores_disagree_and_likelihood_is_the_default():
+    hug = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    assert wordpiece.train(hug, 15).score == "likelihood"
+    assert wordpiece.train(hug, 15).merges == wordpiece.train(hug, 15, score="likelihood").merges
+    firsts = {score: wordpiece.train(hug, 15, score=score).merges[0] for score in wordpiece.SCORES}
+    assert firsts["ratio"] == ("##g", "##s") and firsts["frequency"] == ("##u", "##g")
+    with pytest.raises(ValueError, match="score must be one of"):
+        wordpiece.train(hug, 15, score="pmi")
+
+
 # --- The fast trainer learns exactly what the readable one learns ---------------------------------
 
 @settings(max_examples=300, deadline=None)
 @given(corpus_=st.dictionaries(st.text(alphabet="abcd", min_size=1, max_size=8), st.integers(1, 6),
                                 min_size=1, max_size=8),
-        extra=st.integers(min_value=0, max_value=25))
-def test_fast_train_equals_train(corpus_, extra):
+        extra=st.integers(min_value=0, max_value=25),
+        score=st.sampled_from(wordpiece.SCORES))
+def test_fast_train_equals_train(corpus_, extra, score):
     alphabet = {s for w in corpus_ for s in wordpiece.word_symbols(w)}
     size = 5 + len(alphabet) + extra
-    slow, fast = wordpiece.train(corpus_, size), wordpiece.fast_train(corpus_, size)
+    slow, fast = wordpiece.train(corpus_, size, score=score), wordpiece.fast_train(corpus_, size, score=score)
     assert fast.vocab == slow.vocab
-    assert [(s.pair, s.score, s.count, s.new_piece) for s in fast.steps] == \
-        [(s.pair, s.score, s.count, s.new_piece) for s in slow.steps]
+    assert [(s.pair, s.score, s.count, s.left_count, s.right_count, s.new_piece) for s in fast.steps] == \
+        [(s.pair, s.score, s.count, s.left_count, s.right_count, s.new_piece) for s in slow.steps]
 
 
-def test_fast_train_equals_train_on_real_text():
+@pytest.mark.parametrize("score", wordpiece.SCORES)
+def test_fast_train_equals_train_on_real_text(score):
     words = Counter(word for line in corpus.load_text()[:60_000].splitlines()
                     for word in bert.bert_pre_tokenize(bert.bert_normalize(line)))
-    slow = wordpiece.train(words, 400, special_tokens=["[UNK]"])
-    fast = wordpiece.fast_train(words, 400, special_tokens=["[UNK]"])
+    slow = wordpiece.train(words, 400, special_tokens=["[UNK]"], score=score)
+    fast = wordpiece.fast_train(words, 400, special_tokens=["[UNK]"], score=score)
     assert len(slow.steps) > 300 and fast.vocab == slow.vocab
     assert [(s.pair, s.score, s.count) for s in fast.steps] == [(s.pair, s.score, s.count) for s in slow.steps]

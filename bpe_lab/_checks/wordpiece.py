@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from . import is_whole, short, text, whole
+from . import is_whole, one_of, short, text, whole
 
 __all__ = [
     "wordpiece_word",
     "wordpiece_corpus",
     "wordpiece_special_tokens",
     "wordpiece_vocab_size",
+    "wordpiece_score",
+    "wordpiece_gain_args",
     "wordpiece_steps_k",
     "wordpiece_vocab",
     "wordpiece_tokenize_args",
@@ -93,6 +95,28 @@ def wordpiece_vocab_size(vocab_size, specials: list, alphabet: list) -> int:
             f"and the {len(alphabet)} starting pieces of this corpus (every character, bare and with ##)"
         )
     return int(vocab_size)
+
+
+def wordpiece_score(score) -> str:
+    """How a training step picks its pair: one of wordpiece.SCORES."""
+    return one_of(score, "score", ("likelihood", "ratio", "frequency"))
+
+
+def wordpiece_gain_args(made, left_count, right_count, piece_count, total, same) -> None:
+    """``likelihood_gain``'s counts: whole numbers, ``made`` at least 1, and no count can lose more pieces than
+    it has (a pair (a, a) takes two from one piece per merge); the total holds them all."""
+    for name, value, minimum in (("made", made, 1), ("left_count", left_count, 1), ("right_count", right_count, 1),
+                                 ("piece_count", piece_count, 0), ("total", total, 1)):
+        whole(value, name, minimum=minimum)
+    if not isinstance(same, bool):
+        raise TypeError(f"same must be True (a pair (a, a)) or False, got {short(same)}")
+    taken = 2 * made if same else made
+    if left_count < taken or (not same and right_count < made):
+        raise ValueError(f"made = {made} merges need {taken} of the left piece and {made} of the right one, "
+                         f"but their counts are {left_count} and {right_count}")
+    if total < (left_count if same else left_count + right_count) + piece_count:
+        raise ValueError(f"total = {total} must count every piece, at least the left, right and merged pieces' "
+                         f"{(left_count if same else left_count + right_count) + piece_count}")
 
 
 def wordpiece_steps_k(k, steps: list) -> int:

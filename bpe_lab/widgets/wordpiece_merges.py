@@ -55,7 +55,7 @@ def wordpiece_histogram_view(result, k: int, limit: int = 15) -> list[tuple[tupl
 
     At most ``limit`` bars; after the last step (k = N) there is no next merge, and it gives [].
 
-    >>> result = wordpiece.train({"hug": 10, "pug": 5, "hugs": 5}, 10, special_tokens=["[UNK]"])
+    >>> result = wordpiece.train({"hug": 10, "pug": 5, "hugs": 5}, 10, special_tokens=["[UNK]"], score="ratio")
     >>> wordpiece_histogram_view(result, 0, limit=2)  # a tie on score: the higher count wins
     [(('##u', '##g'), 0.05, True), (('h', '##u'), 0.05, False)]
     """
