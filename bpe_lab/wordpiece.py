@@ -1,11 +1,15 @@
 """WordPiece: BPE's cousin from BERT. It differs from BPE twice.
 
-Training: like BPE it merges adjacent pairs, but it picks the pair with the highest *likelihood score*
+Training: like BPE it merges adjacent pairs, but it picks the pair whose merge most raises the likelihood of
+the training words under a unigram model of the current pieces (Schuster & Nakajima, 2012), not simply the
+most frequent pair. The gain of merging a and b is close to
 
-    score(a, b) = count(a b) / (count(a) × count(b))
+    count(a b) × log( count(a b) × N / (count(a) × count(b)) )       (N: all pieces in the corpus)
 
-instead of the highest count. A pair of rare symbols that almost always appear together beats a pair
-of very common symbols that meet only by chance.
+a pair that occurs together more often than chance, weighted by how often it occurs (``likelihood_gain`` has
+the exact formula). The Hugging Face course teaches the ratio count(a b) / (count(a) × count(b)) alone: it
+ignores how often a pair occurs, so pairs of rare pieces win first (``score="ratio"``). Hugging Face
+``tokenizers``' WordPieceTrainer merges by frequency, as BPE does (``score="frequency"``).
 
 Pieces: a piece that starts a word is written bare ("play"); a piece inside a word carries the prefix
 "##" ("##ing"). So "playing" is ["play", "##ing"], and "ing" at the start of a word is another piece.
