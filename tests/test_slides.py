@@ -123,9 +123,10 @@ def test_notebook_01_as_live_slides(browser, server):
         handle.focus()
         handle.press("ArrowRight")
         handle.press("ArrowRight")
+        # The text is written before the picture: wait for both, or the picture may still be the old one.
         after = nb.wait_for("the explorer to redraw at step 2", STEP_TIMEOUT, lambda: (
-            lambda state: state["value"] == 2 and state["stdout"] != before["stdout"] and state)(
-                nb.widget_state(explorer)))
+            lambda state: state["value"] == 2 and state["stdout"] != before["stdout"]
+            and state["images"] != before["images"] and state)(nb.widget_state(explorer)))
         TIMINGS["slides 01: ArrowRight x2 on the slide until the explorer redraws"] = time.perf_counter() - started
         assert before["value"] == 0 and after["images"] != before["images"], "the curve did not move"
         print(f"[slides] {status['code']} code cells run; title slide {title[:2]}; explorer moved 0 -> 2")
