@@ -287,7 +287,7 @@ def compression_curves(ax, curves: dict, *, title: str | None = None, references
     """Bytes per token against vocabulary size, one line per tokenizer.
 
     ``curves`` maps a tokenizer's name to ``(vocabulary sizes, bytes per token)``. ``references`` maps a name to
-    one value, drawn as a dotted horizontal line labelled at its right end: a tokenizer measured on the same text
+    one value, drawn as a dotted horizontal line labelled at its left end: a tokenizer measured on the same text
     whose vocabulary is far off the axis (GPT-2's 50,257 tokens).
     """
     ax, curves, references = check.axes(ax), check.named_curves(curves), check.reference_values(references)
@@ -299,8 +299,8 @@ def compression_curves(ax, curves: dict, *, title: str | None = None, references
     ax.xaxis.set_minor_formatter(NullFormatter())
     for name, value in references.items():
         ax.axhline(value, color="black", linestyle=":", linewidth=1.4)
-        ax.annotate(f"{name} {value:.2f}", (1, value), xycoords=("axes fraction", "data"), xytext=(-4, 3),
-                    textcoords="offset points", ha="right", va="bottom", fontsize="small")
+        ax.annotate(f"{name} {value:.2f}", (0, value), xycoords=("axes fraction", "data"), xytext=(4, 3),
+                    textcoords="offset points", ha="left", va="bottom", fontsize="small")
     if references:  # room above the highest line for its label
         low, high = ax.get_ylim()
         ax.set_ylim(low, max(high, max(references.values()) + 0.1 * (high - low)))
@@ -339,7 +339,7 @@ def language_dots(ax, values: dict, names: dict | None = None, *, order=None, re
                   color="black", linewidth=2, label=reference_label, zorder=4)  # on top: a dot under it still shows
     elif reference is not None:
         ax.axvline(reference, color="black", linewidth=1, zorder=1)
-    spread = 0.5 / len(values)  # each tokenizer a little above or below the row's centre: equal values stay visible
+    spread = 0.75 / len(values)  # each tokenizer a little above or below the row's centre: equal values stay visible
     for k, (tokenizer, per_language) in enumerate(values.items()):
         offset = (k - (len(values) - 1) / 2) * spread
         ax.scatter([per_language[code] for code in order], [row + offset for row in rows], s=70,
