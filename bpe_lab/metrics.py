@@ -79,6 +79,10 @@ def whole_word_share(tokenize_word: Callable, words: Iterable[str]) -> float:
 def cost_per_language(tokenize: Callable, texts: Mapping[str, str], reference: str = "eng") -> dict[str, float]:
     """Tokens for each language's text divided by tokens for the reference language's (the same content).
 
+    A ratio compares languages under *one* tokenizer. It does not compare tokenizers: a tokenizer that spends
+    fewer tokens on English gets a larger ratio for every other language, even where it spends exactly as
+    many tokens on that language. To compare tokenizers, count tokens (``count_tokens``) per language.
+
     >>> cost_per_language(list, {"eng": "cat", "fra": "chat"})
     {'eng': 1.0, 'fra': 1.3333333333333333}
     """

@@ -1,4 +1,5 @@
-"""Figures for the notebooks: compression curves (matplotlib) and pair-count histograms (HTML).
+"""Figures for the notebooks: compression curves and per-language dot plots (matplotlib), pair-count histograms
+and token chips (HTML).
 
 Nothing here computes BPE; it only draws what ``bpe_lab.bpe`` and ``bpe_lab.widgets`` computed.
 Plotting functions draw on an ``Axes`` you pass in and return it, so a notebook can combine them.
@@ -13,21 +14,21 @@ from __future__ import annotations
 
 import html
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import matplotlib as mpl
 from cycler import cycler
 from IPython.display import HTML
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.ticker import StrMethodFormatter
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter, StrMethodFormatter
 from PIL import Image
 
 from . import _checks as check
 from .byte_level import show_token
 from .pretokenize import split
 
-__all__ = ["use_style", "PALETTE", "MARKERS", "HATCHES", "svg_compression_curve", "compression_curves", "language_bars",
+__all__ = ["use_style", "PALETTE", "MARKERS", "HATCHES", "svg_compression_curve", "compression_curves", "language_dots",
            "html_segmentation_table", "chunks_view", "html_chunks", "html_pair_histogram", "compression_curve",
            "CompressionFigure", "token_label", "pair_label", "WINNER", "OTHER"]
 
@@ -282,15 +283,27 @@ def _png(canvas) -> bytes:
     return buffer.getvalue()
 
 
-def compression_curves(ax, curves: dict, *, title: str | None = None):
+def compression_curves(ax, curves: dict, *, title: str | None = None, references: dict | None = None):
     """Bytes per token against vocabulary size, one line per tokenizer.
 
-    ``curves`` maps a tokenizer's name to ``(vocabulary sizes, bytes per token)``.
+    ``curves`` maps a tokenizer's name to ``(vocabulary sizes, bytes per token)``. ``references`` maps a name to
+    one value, drawn as a dotted horizontal line labelled at its left end: a tokenizer measured on the same text
+    whose vocabulary is far off the axis (GPT-2's 50,257 tokens).
     """
-    ax, curves = check.axes(ax), check.named_curves(curves)
+    ax, curves, references = check.axes(ax), check.named_curves(curves), check.reference_values(references)
     for k, (name, (sizes, values)) in enumerate(curves.items()):
         ax.plot(sizes, values, marker=MARKERS[k % len(MARKERS)], color=PALETTE[k % len(PALETTE)], label=name)
     ax.set_xscale("log")
+    sizes = sorted({size for sizes, _ in curves.values() for size in sizes})
+    ax.set_xticks(sizes, [f"{size:,}" for size in sizes])  # the sizes measured, written out
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    for name, value in references.items():
+        ax.axhline(value, color="black", linestyle=":", linewidth=1.4)
+        ax.annotate(f"{name} {value:.2f}", (0, value), xycoords=("axes fraction", "data"), xytext=(4, 3),
+                    textcoords="offset points", ha="left", va="bottom", fontsize="small")
+    if references:  # room above the highest line for its label
+        low, high = ax.get_ylim()
+        ax.set_ylim(low, max(high, max(references.values()) + 0.1 * (high - low)))
     ax.set_xlabel("vocabulary size (log scale)")
     ax.set_ylabel("bytes per token (held-out text)")
     ax.grid(alpha=0.3)
@@ -300,23 +313,48 @@ def compression_curves(ax, curves: dict, *, title: str | None = None):
     return ax
 
 
-def language_bars(ax, costs: dict, names: dict | None = None, *, title: str | None = None):
-    """Grouped horizontal bars: for each language, tokens relative to English under each tokenizer.
+def language_dots(ax, values: dict, names: dict | None = None, *, order=None, reference=None,
+                  reference_label: str = "reference", xlabel: str = "tokens for the same text", log: bool = False,
+                  title: str | None = None):
+    """A dot plot: one row per language, one marker per tokenizer, for a number per language such as the tokens
+    the same text takes. Twenty languages under four tokenizers stay readable on a projector, where 80 bars do not.
 
-    ``costs`` maps a tokenizer's name to ``{language code: ratio}``; ``names`` gives languages' names.
+    ``values`` maps a tokenizer's name to ``{language code: number}``, the same languages for each. Rows run top
+    to bottom in ``order`` (language codes: pass a table's index so the plot lists the rows as the table does, or
+    a part of it for a panel of fewer languages); by default as the first tokenizer's dict lists them.
+    ``names`` maps codes to the names shown. ``reference``: None; a number, drawn as a vertical line (1 for a
+    ratio to English); or ``{language: number}``, drawn as a black bar on each row and named ``reference_label``
+    in the legend (the text's bytes: where a tokenizer that spends one token per byte lands). ``log``: a
+    logarithmic x axis, for numbers that span more than a factor of ten.
     """
-    ax, costs = check.axes(ax), check.language_costs(costs, names)
-    languages = sorted(next(iter(costs.values())), key=lambda code: max(c[code] for c in costs.values()))
-    height = 0.8 / len(costs)
-    for k, (tokenizer, ratios) in enumerate(costs.items()):
-        ax.barh([i + k * height for i in range(len(languages))], [ratios[code] for code in languages],
-                height=height, label=tokenizer, color=PALETTE[k % len(PALETTE)],
-                hatch=HATCHES[k % len(HATCHES)], edgecolor="white", linewidth=0.5)
-    ax.set_yticks([i + 0.4 - height / 2 for i in range(len(languages))],
-                  [(names or {}).get(code, code) for code in languages])
-    ax.axvline(1, color="black", linewidth=1)
-    ax.set_xlabel("tokens for the same text, relative to English")
-    ax.legend()
+    ax = check.axes(ax)
+    values, order = check.language_values(values, names, order, log)
+    reference = check.reference_line(reference, order, log)
+    reference_label, xlabel = check.text(reference_label, "reference_label"), check.text(xlabel, "xlabel")
+    rows = range(len(order))
+    for row in rows[1::2]:  # a light band behind every other row guides the eye along it
+        ax.axhspan(row - 0.5, row + 0.5, color="#f0f0f0", zorder=0)
+    if isinstance(reference, Mapping):
+        ax.vlines([reference[code] for code in order], [row - 0.4 for row in rows], [row + 0.4 for row in rows],
+                  color="black", linewidth=2, label=reference_label, zorder=4)  # on top: a dot under it still shows
+    elif reference is not None:
+        ax.axvline(reference, color="black", linewidth=1, zorder=1)
+    spread = 0.75 / len(values)  # each tokenizer a little above or below the row's centre: equal values stay visible
+    for k, (tokenizer, per_language) in enumerate(values.items()):
+        offset = (k - (len(values) - 1) / 2) * spread
+        ax.scatter([per_language[code] for code in order], [row + offset for row in rows], s=70,
+                   marker=MARKERS[k % len(MARKERS)], color=PALETTE[k % len(PALETTE)], edgecolors="white",
+                   linewidths=0.6, label=tokenizer, zorder=3)
+    ax.set_yticks(list(rows), [(names or {}).get(code, code) for code in order])
+    ax.set_ylim(len(order) - 0.5, -0.5)  # the first language on top, as in a table
+    if log:
+        ax.set_xscale("log")
+        ax.xaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))  # 1,000  2,000  5,000  10,000 ...
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}" if x >= 10 else f"{x:g}"))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_xlabel(xlabel)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))  # beside the rows, never over a dot
     if title:
         ax.set_title(title)
     return ax

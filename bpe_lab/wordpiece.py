@@ -151,8 +151,8 @@ def _score(score: str, pair: tuple, count: int, made: int, symbol_counts, total:
         return count
     if score == "ratio":
         return count / (symbol_counts[left] * symbol_counts[right])
-    return likelihood_gain(made, symbol_counts[left], symbol_counts[right], symbol_counts.get(_join(left, right), 0),
-                           total, same=left == right)
+    return _gain(made, symbol_counts[left], symbol_counts[right], symbol_counts.get(_join(left, right), 0), total,
+                 left == right)
 
 
 def likelihood_gain(made: int, left_count: int, right_count: int, piece_count: int, total: int, *,
@@ -174,6 +174,12 @@ def likelihood_gain(made: int, left_count: int, right_count: int, piece_count: i
     28.018
     """
     check.wordpiece_gain_args(made, left_count, right_count, piece_count, total, same)
+    return _gain(made, left_count, right_count, piece_count, total, same)
+
+
+def _gain(made: int, left_count: int, right_count: int, piece_count: int, total: int, same: bool) -> float:
+    """``likelihood_gain`` without its argument checks: the trainers call it for every pair they score, with
+    counts they keep consistent themselves (the checks would cost more than the formula)."""
     if same:
         lost = -_drop(left_count, 2 * made)
     else:
@@ -297,8 +303,7 @@ def _entry_of(index: PairIndex, counts: _SymbolCounts, symbols: SymbolTable, sco
             if a == b:  # occurrences may overlap; str.count, like a merge, takes them left to right
                 made = sum(word_counts[i] * words[i].count(pair) for i in index.where.get(pair, ()))
             piece = symbols.id_of.get(_join(left, right))
-            value = likelihood_gain(made, of[a], of[b], of[chr(piece)] if piece is not None else 0,
-                                    counts.total, same=a == b)
+            value = _gain(made, of[a], of[b], of[chr(piece)] if piece is not None else 0, counts.total, a == b)
         return (-value, -count, left, right, pair)
 
     return entry

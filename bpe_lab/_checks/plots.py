@@ -1,5 +1,5 @@
 """Checks for the figures of ``bpe_lab.plots``: axes, lists of numbers, pair-count bars, chips, curves and
-per-language costs. (Where a slider's step ``k`` is checked, ``plots`` uses ``slider_step`` of
+per-language values. (Where a slider's step ``k`` is checked, ``plots`` uses ``slider_step`` of
 ``_checks/widgets.py``.)
 """
 
@@ -12,7 +12,8 @@ from . import is_real, is_whole, items, short, text, whole
 
 __all__ = ["axes", "plot_numbers", "curve_points", "compression_curve_data", "compression_curve_dict",
            "symbol_pair", "histogram_bars",
-           "chip_pieces", "pixels", "named_curves", "language_costs", "segmentation_words", "segmenters"]
+           "chip_pieces", "pixels", "named_curves", "reference_values", "language_values", "reference_line",
+           "segmentation_words", "segmenters"]
 
 
 def axes(ax):
@@ -124,23 +125,82 @@ def named_curves(curves) -> dict:
     return curves
 
 
-def language_costs(costs, names) -> dict:
-    """A non-empty dict tokenizer name -> {language: ratio}, the same languages for each; ``names``: None or a dict."""
-    if not isinstance(costs, Mapping):
-        raise TypeError(f"costs must be a dict tokenizer name -> {{language: ratio}}, got {type(costs).__name__}")
-    if not costs:
-        raise ValueError("costs is empty: pass tokenizer name -> {language: ratio}")
-    for tokenizer, ratios in costs.items():
-        if not isinstance(ratios, Mapping):
-            raise TypeError(f"costs[{tokenizer!r}] must be a dict language -> ratio, got {type(ratios).__name__}")
-    for tokenizer, ratios in costs.items():
-        for code in next(iter(costs.values())):
-            if code not in ratios:
-                raise ValueError(f"costs[{tokenizer!r}] has no ratio for {code!r}; every tokenizer needs the same "
-                                 "languages")
+def reference_values(references) -> dict:
+    """None (-> {}) or a dict name -> one finite number >= 0 (a reference drawn as a horizontal line)."""
+    if references is None:
+        return {}
+    if not isinstance(references, Mapping):
+        raise TypeError(f"references must be a dict name -> bytes per token, e.g. {{'GPT-2': 4.0}}, "
+                        f"got {type(references).__name__}")
+    for name, value in references.items():
+        if not is_real(value):
+            raise TypeError(f"references[{name!r}] must be a number (bytes per token), got {short(value)}")
+        if not (math.isfinite(value) and value >= 0):
+            raise ValueError(f"references[{name!r}] must be a finite number >= 0, got {value}")
+    return dict(references)
+
+
+def language_values(values, names, order, log: bool) -> tuple[dict, list]:
+    """What ``plots.language_dots`` draws: a non-empty dict tokenizer name -> {language: number}, every number
+    finite and >= 0 (> 0 on a log axis); ``names``: None or a dict code -> name; ``order``: None (the first
+    tokenizer's languages) or a list of distinct language codes that every tokenizer has. Returns the values and
+    the row order."""
+    if not isinstance(log, bool):
+        raise TypeError(f"log must be True or False, got {short(log)}")
+    if not isinstance(values, Mapping):
+        raise TypeError(f"values must be a dict tokenizer name -> {{language: number}}, got {type(values).__name__}")
+    if not values:
+        raise ValueError("values is empty: pass tokenizer name -> {language: number}, e.g. {'GPT-2': {'eng': 1935}}")
+    for tokenizer, per_language in values.items():
+        if not isinstance(per_language, Mapping):
+            raise TypeError(f"values[{tokenizer!r}] must be a dict language -> number, got "
+                            f"{type(per_language).__name__}")
+        for code, value in per_language.items():
+            _plotted_number(value, f"values[{tokenizer!r}][{code!r}]", log)
     if names is not None and not isinstance(names, Mapping):
         raise TypeError(f"names must be a dict language code -> name, got {type(names).__name__}")
-    return costs
+    first = next(iter(values.values()))
+    if order is None:
+        order = list(first)
+    else:
+        order = items(order, "order", "language codes")
+        if len(set(order)) != len(order):
+            raise ValueError(f"order must list each language once, got {short(order)}")
+    if not order:
+        raise ValueError("there is no language to draw: values hold no language (or order is empty)")
+    for tokenizer, per_language in values.items():
+        for code in order:
+            if code not in per_language:
+                raise ValueError(f"values[{tokenizer!r}] has no value for {code!r}; every tokenizer needs every "
+                                 "language that is drawn")
+    return values, order
+
+
+def reference_line(reference, order: list, log: bool):
+    """``plots.language_dots``' reference: None, one number (a vertical line) or a dict language -> number with a
+    value for every language drawn; numbers finite and >= 0 (> 0 on a log axis)."""
+    if reference is None:
+        return None
+    if isinstance(reference, Mapping):
+        for code in order:
+            if code not in reference:
+                raise ValueError(f"reference has no value for {code!r}: give one number per language drawn, "
+                                 "or a single number for a vertical line")
+            _plotted_number(reference[code], f"reference[{code!r}]", log)
+        return reference
+    if not is_real(reference):
+        raise TypeError(f"reference must be None, a number (a vertical line, e.g. 1) or a dict language -> number, "
+                        f"got {short(reference)}")
+    _plotted_number(reference, "reference", log)
+    return reference
+
+
+def _plotted_number(value, name: str, log: bool):
+    if not is_real(value):
+        raise TypeError(f"{name} must be a number, got {short(value)}")
+    if not (math.isfinite(value) and (value > 0 if log else value >= 0)):
+        raise ValueError(f"{name} must be a finite number {'> 0 (the x axis is logarithmic)' if log else '>= 0'}, "
+                         f"got {value}")
 
 
 def segmentation_words(words) -> list[str]:

@@ -83,12 +83,12 @@ def q_hindi_cost() -> Question:
 def q_data_or_algorithm() -> Question:
     return Question(
         name="data_or_algorithm",
-        prompt="Notebook 07, section 6: which moved compression more, the training data or the algorithm? "
+        prompt="Notebook 07, section 7: which moved compression more, the training data or the algorithm? "
                "Answer 'data' or 'algorithm'.",
         reference="data",
         compare=lambda got, expected: isinstance(got, str) and got.strip().lower() == expected,
-        hints=["Compare the spread between BPE and Unigram with prose-trained vs Python-trained BPE."],
+        hints=["Compare the spread between the algorithms on the same words with prose-trained vs Python-trained BPE."],
         solution_code="answer = 'data'",
         wrong_code="answer = 'algorithm'",
-        rubric="Full marks for 'data' with the two numbers from section 6 quoted.",
+        rubric="Full marks for 'data' with the two numbers from section 7 quoted.",
     )

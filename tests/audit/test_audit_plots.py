@@ -49,18 +49,61 @@ documented("plots.token_label", "symbol=5", lambda: plots.token_label(5), lambda
     r"anything\s+else as ``str\(\)`` gives it")
 documented("plots.token_label", "symbol=None", lambda: plots.token_label(None), lambda v: v == "None", "'None'",
     r"a label never fails")
-raises("plots.language_bars", "ax=None", lambda: plots.language_bars(None, {"a": {"eng": 1.0}}), TypeError,
+raises("plots.compression_curves", "references=5",
+    lambda: plots.compression_curves(AX(), {"a": ([1], [1.0])}, references=5), TypeError,
+    r"references must be a dict name -> bytes per token")
+raises("plots.compression_curves", "references={'GPT-2': '4'}",
+    lambda: plots.compression_curves(AX(), {"a": ([1], [1.0])}, references={"GPT-2": "4"}), TypeError,
+    r"references\['GPT-2'\] must be a number \(bytes per token\), got '4'")
+raises("plots.compression_curves", "references={'GPT-2': inf}",
+    lambda: plots.compression_curves(AX(), {"a": ([1], [1.0])}, references={"GPT-2": INF}), ValueError,
+    r"references\['GPT-2'\] must be a finite number >= 0, got inf")
+raises("plots.language_dots", "ax=None", lambda: plots.language_dots(None, {"a": {"eng": 1.0}}), TypeError,
     r"ax must be a matplotlib Axes")
-raises("plots.language_bars", "costs={}", lambda: plots.language_bars(AX(), {}), ValueError,
-    r"costs is empty: pass tokenizer name -> \{language: ratio\}")
-raises("plots.language_bars", "costs=5", lambda: plots.language_bars(AX(), 5), TypeError,
-    r"costs must be a dict tokenizer name -> \{language: ratio\}, got int")
-raises("plots.language_bars", "costs={'a': 5}", lambda: plots.language_bars(AX(), {"a": 5}), TypeError,
-    r"costs\['a'\] must be a dict language -> ratio, got int")
-raises("plots.language_bars", "languages differ", lambda: plots.language_bars(AX(), {"a": {"eng": 1.0}, "b": {}}),
-    ValueError, r"costs\['b'\] has no ratio for 'eng'; every tokenizer needs the same languages")
-raises("plots.language_bars", "names=5", lambda: plots.language_bars(AX(), {"a": {"eng": 1.0}}, 5), TypeError,
+raises("plots.language_dots", "values={}", lambda: plots.language_dots(AX(), {}), ValueError,
+    r"values is empty: pass tokenizer name -> \{language: number\}")
+raises("plots.language_dots", "values=5", lambda: plots.language_dots(AX(), 5), TypeError,
+    r"values must be a dict tokenizer name -> \{language: number\}, got int")
+raises("plots.language_dots", "values={'a': 5}", lambda: plots.language_dots(AX(), {"a": 5}), TypeError,
+    r"values\['a'\] must be a dict language -> number, got int")
+raises("plots.language_dots", "values={'a': {'eng': '1'}}", lambda: plots.language_dots(AX(), {"a": {"eng": "1"}}),
+    TypeError, r"values\['a'\]\['eng'\] must be a number, got '1'")
+raises("plots.language_dots", "values={'a': {'eng': nan}}", lambda: plots.language_dots(AX(), {"a": {"eng": NAN}}),
+    ValueError, r"values\['a'\]\['eng'\] must be a finite number >= 0, got nan")
+raises("plots.language_dots", "a 0 on a log axis", lambda: plots.language_dots(AX(), {"a": {"eng": 0}}, log=True),
+    ValueError, r"values\['a'\]\['eng'\] must be a finite number > 0 \(the x axis is logarithmic\), got 0")
+raises("plots.language_dots", "languages differ", lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}, "b": {}}),
+    ValueError, r"values\['b'\] has no value for 'eng'; every tokenizer needs every language that is drawn")
+raises("plots.language_dots", "values={'a': {}}", lambda: plots.language_dots(AX(), {"a": {}}), ValueError,
+    r"there is no language to draw")
+raises("plots.language_dots", "names=5", lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, 5), TypeError,
     r"names must be a dict language code -> name, got int")
+raises("plots.language_dots", "order='eng'", lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, order="eng"),
+    TypeError, r"order must be a list of language codes, not one str")
+raises("plots.language_dots", "order=['eng', 'eng']",
+    lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, order=["eng", "eng"]), ValueError,
+    r"order must list each language once")
+raises("plots.language_dots", "order=['fra']", lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, order=["fra"]),
+    ValueError, r"values\['a'\] has no value for 'fra'")
+raises("plots.language_dots", "order=[]", lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, order=[]),
+    ValueError, r"there is no language to draw")
+raises("plots.language_dots", "reference='1'", lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, reference="1"),
+    TypeError, r"reference must be None, a number \(a vertical line, e.g. 1\) or a dict language -> number")
+raises("plots.language_dots", "reference=-1", lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, reference=-1),
+    ValueError, r"reference must be a finite number >= 0, got -1")
+raises("plots.language_dots", "reference={'fra': 2}",
+    lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, reference={"fra": 2}), ValueError,
+    r"reference has no value for 'eng': give one number per language drawn")
+raises("plots.language_dots", "reference={'eng': None}",
+    lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, reference={"eng": None}), TypeError,
+    r"reference\['eng'\] must be a number, got None")
+raises("plots.language_dots", "log='yes'", lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, log="yes"),
+    TypeError, r"log must be True or False, got 'yes'")
+raises("plots.language_dots", "xlabel=5", lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, xlabel=5), TypeError,
+    r"xlabel must be a str, got int")
+raises("plots.language_dots", "reference_label=None",
+    lambda: plots.language_dots(AX(), {"a": {"eng": 1.0}}, reference_label=None), TypeError,
+    r"reference_label must be a str, got NoneType")
 raises("plots.html_segmentation_table", "words=5", lambda: plots.html_segmentation_table(5, {"chars": list}), TypeError,
     r"words must be a list of words, got int")
 raises("plots.html_segmentation_table", "words='cats'", lambda: plots.html_segmentation_table("cats", {"chars": list}),
