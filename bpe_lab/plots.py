@@ -88,29 +88,44 @@ def _number(value) -> str:
     return f"{value:,}" if isinstance(value, int) else f"{value:.4g}"
 
 
-def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the corpus (word counts included)") -> str:
-    """The pair counts as an HTML bar chart: most frequent on top, the winner in orange and marked ◀.
+def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the corpus (word counts included)", *,
+                        signed: bool = False) -> str:
+    """The pair counts as an HTML bar chart: highest on top, the winner in orange and marked ◀.
 
     ``bars`` is a list of ``(pair, count, is_winner)`` as made by ``bpe_lab.widgets.histogram_view``.
-    HTML rather than matplotlib so a slider move redraws it instantly; each bar carries its count.
+    HTML rather than matplotlib so a slider move redraws it instantly; each bar carries its value.
+    ``signed=True`` allows negative values (WordPiece's likelihood gains): they are drawn to the left of a
+    zero line, so a bar's length is always its distance from zero.
     """
-    bars, title, xlabel = check.histogram_bars(bars), check.text(title, "title"), check.text(xlabel, "xlabel")
+    bars, title = check.histogram_bars(bars, signed), check.text(title, "title")
+    xlabel = check.text(xlabel, "xlabel")
     rows = [f'<div class="bpe-hist" style="font-size:12px;width:440px">'
             f'<div class="bpe-hist-title" style="text-align:center;margin-bottom:4px">{html.escape(title)}</div>']
     if not bars:
         rows.append('<div style="padding:20px;text-align:center">no pairs left: every word is one symbol</div>')
-    top = max((count for _, count, _ in bars), default=1)
+    highest = max((count for _, count, _ in bars if count > 0), default=0)
+    lowest = -min((count for _, count, _ in bars if count < 0), default=0)
+    span = (highest + lowest) or 1
+    left = 82 * lowest / span  # % of the bar area left of zero (0 when no value is negative)
     for pair, count, winner in bars:
         colour = WINNER if winner else OTHER
-        width = 100 * count / top
+        width = 82 * abs(count) / span
+        before = left - width if count < 0 else left  # the empty space left of the bar
+        zero = '<div style="width:1px;height:17px;background:#444"></div>' if lowest else ""
+        bar = f'<div style="background:{colour};width:{width:.1f}%;height:13px"></div>'
+        if count < 0:
+            bar = bar + zero
+        else:
+            bar = zero + bar
         rows.append(
             f'<div class="bpe-bar{" bpe-winner" if winner else ""}" '
             'style="display:flex;align-items:center;height:17px">'
             f'<div style="width:140px;text-align:right;padding-right:6px;white-space:pre;overflow:hidden;'
             f'font-family:monospace">{html.escape(pair_label(pair))}</div>'
             f'<div style="flex:1;display:flex;align-items:center">'
-            f'<div style="background:{colour};width:{0.82 * width:.1f}%;height:13px"></div>'
-            f'<span style="padding-left:4px">{_number(count)}{" ◀" if winner else ""}</span></div></div>'
+            + (f'<div style="width:{before:.1f}%"></div>' if lowest else "")
+            + bar
+            + f'<span style="padding-left:4px">{_number(count)}{" ◀" if winner else ""}</span></div></div>'
         )
     rows.append('<div style="text-align:center;color:#444;margin-top:4px;padding-left:140px">'
                 f"{html.escape(xlabel)} &rarr;</div></div>")

@@ -134,14 +134,52 @@ def test_wordpiece_explorer():
     result = wordpiece.train(HUG, 20, score="ratio")
     views = widgets.wordpiece_corpus_views(result)
     assert views[0].startswith("Step 0:") and "      12  pun   p ##u ##n" in views[0]
-    assert views[1].startswith("Step 1: merged ##g + ##s -> ##gs   score 5 / (20 x 5) = 0.05")
+    assert views[1].startswith("Step 1: merged ##g + ##s -> ##gs   ratio 5 / (20 x 5) = 0.05")
     bars = widgets.wordpiece_histogram_view(result, 0)
     assert bars[0] == (("##g", "##s"), 0.05, True)
     explorer = widgets.wordpiece_explorer(result, "hugs")
     assert "(4 pieces" in explorer.word_out.value  # h ##u ##g ##s before any merge
     explorer.slider.value = 3
     assert "(2 pieces" in explorer.word_out.value and "pair scores after 3 merges" in explorer.histogram_out.value
-    assert "0.05" in explorer.histograms[0]
+    assert "0.05" in explorer.histograms[0] and "count(ab) / (count(a) x count(b))" in explorer.histograms[0]
+
+
+def test_wordpiece_explorer_shows_each_rule_in_its_own_words():
+    """The head line and the x label are the run's own rule; negative likelihood gains are drawn, not refused."""
+    from bpe_lab import wordpiece
+
+    heads = {"likelihood": "Step 1: merged ##u + ##g -> ##ug   likelihood gain 28.02 (count 20; ##u 36, ##g 20)",
+             "ratio": "Step 1: merged ##g + ##s -> ##gs   ratio 5 / (20 x 5) = 0.05",
+             "frequency": "Step 1: merged ##u + ##g -> ##ug   count 20"}
+    for rule, head in heads.items():
+        result = wordpiece.train(HUG, 20, score=rule)
+        explorer = widgets.wordpiece_explorer(result, "hugs bugs")
+        assert explorer.texts[1].splitlines()[0] == head
+        assert widgets.wordpiece_merges.SCORE_LABELS[rule] in explorer.histograms[0]
+        for k in range(len(result.steps) + 1):  # every step draws
+            explorer.show(k)
+            assert f"pair scores after {k} merges" in explorer.histogram_out.value
+        assert explorer.vocab_at(len(result.steps)) == set(result.vocab)
+    likelihood = wordpiece.train(HUG, 20)
+    gains = [score for bars in (widgets.wordpiece_histogram_view(likelihood, k) for k in range(len(likelihood.steps)))
+             for _, score, _ in bars]
+    assert min(gains) < 0 < max(gains)  # the hug corpus has pairs whose merge lowers the likelihood
+    negative = next(k for k in range(len(likelihood.steps))
+                    if any(score < 0 for _, score, _ in widgets.wordpiece_histogram_view(likelihood, k)))
+    page = widgets.wordpiece_explorer(likelihood).histograms[negative]
+    assert "-" in page and "background:#444" in page  # a negative value, and the zero line it is drawn left of
+
+
+def test_wordpiece_explorer_on_a_fast_train_result_shows_the_winner_alone():
+    from bpe_lab import wordpiece
+
+    fast = wordpiece.fast_train(HUG, 20)
+    assert [s.pair for s in fast.steps] == wordpiece.train(HUG, 20).merges
+    bars = widgets.wordpiece_histogram_view(fast, 0)
+    assert bars == [(("##u", "##g"), fast.steps[0].score, True)]
+    explorer = widgets.wordpiece_explorer(fast, "hugs")
+    explorer.show(len(fast.steps))
+    assert "(1 piece," in explorer.word_out.value  # hugs is one piece by the end
 
 
 def test_viterbi_stepper_views():
@@ -322,7 +360,7 @@ def test_empty_text_gives_a_friendly_prompt():
         assert explorer.word_out.value == "<i>type a word to see how the first k merges split it</i>"
         explorer.show(3)
         assert "type a word" in explorer.word_out.value
-        wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20, score="ratio"), word)
+        wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20), word)
         assert "type a word: it is split by greedy longest match" in wp.word_out.value
     inspector = widgets.token_inspector({"GPT-2": gpt2.load()}, "")
     assert "type or paste any text above" in inspector.summary.value and inspector.chips.value == ""
@@ -356,7 +394,7 @@ def test_merge_explorer_with_a_novel_pasted_shows_its_start_and_says_so():
 def test_wordpiece_explorer_with_a_novel_pasted_shows_its_start_and_says_so():
     from bpe_lab import wordpiece
 
-    result = wordpiece.train(HUG, 20, score="ratio")
+    result = wordpiece.train(HUG, 20)
     novel = _novel()
     explorer = widgets.wordpiece_explorer(result)
     explorer.slider.value = explorer.slider.max
@@ -364,7 +402,7 @@ def test_wordpiece_explorer_with_a_novel_pasted_shows_its_start_and_says_so():
     value = explorer.word_out.value
     shown, _ = widgets.common.truncated(novel, widgets.WORDPIECE_EXPLORER_MAX_CHARS)
     assert f"showing the first {len(shown):,} characters of {len(novel):,}" in value
-    vocab = explorer.vocabs[explorer.slider.max]
+    vocab = explorer.vocab_at(explorer.slider.max)
     pieces = [p for word in shown.lower().split() for p in wordpiece.tokenize(word, vocab)]
     assert f"({len(pieces):,} pieces" in value and len(value) < 100_000
     print(f"\nWordPiece explorer, novel pasted: {1000 * seconds:.1f} ms")
@@ -413,7 +451,7 @@ def test_widgets_escape_what_is_typed():
 
     merge = widgets.merge_explorer(HUG, 5, word="")
     bytes_level = widgets.merge_explorer(bpe.train({"café".encode(): 6, b"cafe": 3}, 4), word="")
-    wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20, score="ratio"))
+    wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20))
     inspector = widgets.token_inspector({"GPT-2": gpt2.load()}, "")
     for text in DANGEROUS:
         for explorer in (merge, bytes_level):
@@ -449,5 +487,5 @@ def test_a_long_text_that_starts_blank_says_it_was_cut():
     text = " " * 5_000 + "hugs"  # what is shown is blank, but the box is not
     explorer = widgets.merge_explorer(HUG, 3, word=text)
     assert "type a word" in explorer.word_out.value and "characters of 5,004" in explorer.word_out.value
-    wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20, score="ratio"), text)
+    wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20), text)
     assert "type a word" in wp.word_out.value and "characters of 5,004" in wp.word_out.value

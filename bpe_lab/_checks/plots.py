@@ -77,8 +77,11 @@ def symbol_pair(pair):
     return pair
 
 
-def histogram_bars(bars) -> list:
-    """A list of bars ``(pair, count, is_winner)``, each count a finite number >= 0."""
+def histogram_bars(bars, signed=False) -> list:
+    """A list of bars ``(pair, count, is_winner)``, each count a finite number >= 0 (any finite number if
+    ``signed``, which must be True or False)."""
+    if not isinstance(signed, bool):
+        raise TypeError(f"signed must be True (bars may be negative) or False, got {short(signed)}")
     bars = items(bars, "bars", "(pair, count, is_winner)")
     for index, bar in enumerate(bars):
         if not isinstance(bar, (tuple, list)) or len(bar) != 3:
@@ -86,8 +89,11 @@ def histogram_bars(bars) -> list:
         count = bar[1]
         if not is_real(count):
             raise TypeError(f"bars[{index}]: the count must be a number, got {short(count)}")
-        if not (math.isfinite(count) and count >= 0):
-            raise ValueError(f"bars[{index}]: the count must be a finite number >= 0, got {count}")
+        if not math.isfinite(count):
+            raise ValueError(f"bars[{index}]: the count must be a finite number, got {count}")
+        if count < 0 and not signed:
+            raise ValueError(f"bars[{index}]: the count must be >= 0, got {count} "
+                             "(for scores that can be negative pass signed=True)")
     return bars
 
 

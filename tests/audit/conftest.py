@@ -180,7 +180,7 @@ def FTR():
 
 @functools.cache
 def WPR():
-    return wordpiece.train(HUG, 5 + 12, score="ratio")  # 5 steps
+    return wordpiece.train(HUG, 5 + 12)  # 5 steps
 
 
 @functools.cache

@@ -137,7 +137,11 @@ raises("plots.html_pair_histogram", "bars=[('ab', 3)]", lambda: plots.html_pair_
 raises("plots.html_pair_histogram", "a count '3'", lambda: plots.html_pair_histogram([(("a", "b"), "3", True)], "t"),
     TypeError, r"bars\[0\]: the count must be a number, got '3'")
 raises("plots.html_pair_histogram", "a count nan", lambda: plots.html_pair_histogram([(("a", "b"), NAN, True)], "t"),
-    ValueError, r"bars\[0\]: the count must be a finite number >= 0, got nan")
+    ValueError, r"bars\[0\]: the count must be a finite number, got nan")
+raises("plots.html_pair_histogram", "a count -2 (not signed)",
+    lambda: plots.html_pair_histogram([(("a", "b"), -2, True)], "t"), ValueError, r"bars\[0\]: the count must be >= 0, got -2 \(for scores that can be negative pass signed=True\)")
+raises("plots.html_pair_histogram", "signed='yes'", lambda: plots.html_pair_histogram([], "t", signed="yes"), TypeError,
+    r"signed must be True \(bars may be negative\) or False, got 'yes'")
 raises("plots.html_pair_histogram", "a pair ('a',)", lambda: plots.html_pair_histogram([(("a",), 3, True)], "t"),
     ValueError, r"pair must be two symbols \(left, right\), got \('a',\)")
 raises("plots.html_pair_histogram", "title=5", lambda: plots.html_pair_histogram([], 5), TypeError,

@@ -134,6 +134,8 @@ raises("widgets.WordPieceExplorer", "word=5", lambda: widgets.WordPieceExplorer(
 for bad, value, err in [("999", 999, ValueError), ("-1", -1, ValueError), ("'1'", "1", TypeError)]:
     raises("widgets.WordPieceExplorer.show", f"k={bad}", lambda v=value: WP_EXPLORER().show(v), err,
         r"k must be (between 0 and 5|a whole number)")
+    raises("widgets.WordPieceExplorer.vocab_at", f"k={bad}", lambda v=value: WP_EXPLORER().vocab_at(v), err,
+        r"k must be (between 0 and 5|a whole number)")
 raises("widgets.wordpiece_explorer", "result=5", lambda: widgets.wordpiece_explorer(5), TypeError,
     r"pass the result of wordpiece\.train")
 raises("widgets.wordpiece_explorer", "result=<a TrainResult>", lambda: widgets.wordpiece_explorer(TR()), TypeError,
