@@ -172,6 +172,14 @@ def positive_count(count, word, prefix: str = "") -> int:
         raise ValueError(f"{prefix}the count of {short(word)} must be positive, got {count}")
     return int(count)
 
+
+def prediction(tolerance, why):
+    """``predict.reveal``'s options: a tolerance from 0 (exact) up, as a fraction of the answer, and a str."""
+    tolerance = real(tolerance, "tolerance", minimum=0, what="a number >= 0 (a fraction of the answer: 0.1 "
+                     "accepts 10% either way)")
+    return tolerance, text(why, "why", example="Most words end in s.")
+
+
 from .symbols import as_corpus as corpus, as_merges as merges, as_word as word, symbol, same_kind  # noqa: E402
 from .symbols import Corpus, Merges, pair, word_and_pair, word_and_merges, num_merges, tie_break, k_merges  # noqa: E402,F401
 # texts.py, not text.py: a submodule named text would hide the function text above

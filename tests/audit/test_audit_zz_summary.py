@@ -31,6 +31,7 @@ RECORDS = {
     "unigram.UnigramResult": "returned by unigram.train",
     "unigram.TrainingRound": "one round of unigram.train",
     "exercises.Feedback": "returned by Question.check",
+    "predict.Reveal": "returned by predict.reveal",
     "storage.Kind": "storage's table of file kinds",
 }
 
