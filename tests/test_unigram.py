@@ -29,6 +29,59 @@ def test_cats_worked_example_cell_by_cell():
     assert unigram.viterbi("cats", without)[0] == ["ca", "ts"]
 
 
+
+def test_the_tie_without_cats_is_exact_and_goes_to_the_earliest_start():
+    # notebook 06 section 2: the two sums are the same double, so the tie rule decides
+    assert -1.2 + -2.6 == -1.8 + -2.0
+    without = {piece: lp for piece, lp in CATS.items() if piece != "cats"}
+    table = unigram.viterbi_table("cats", without)
+    scores = {arc.piece: score for score, arc in table.candidates[4]}
+    assert scores["ts"] == scores["s"] and table.back[4].piece == "ts" and table.back[4].start == 2
+
+
+def _normalised(log_probs):
+    log_total = math.log(sum(math.exp(lp) for lp in log_probs.values()))
+    return {piece: lp - log_total for piece, lp in log_probs.items()}
+
+
+def test_cats_probabilities_are_not_a_distribution_until_normalised():
+    assert round(sum(math.exp(lp) for lp in CATS.values()), 2) == 1.27  # notebook 06 section 1 says so
+    assert math.isclose(sum(math.exp(lp) for lp in _normalised(CATS).values()), 1.0)
+
+
+def test_the_trainers_e_step_gives_the_notebooks_hand_counts():
+    """Notebook 06 section 4.1: expected counts on 'cats' by enumerating all segmentations = _forward_backward."""
+    log_probs = _normalised(CATS)
+    segmentations = list(_all_segmentations("cats", log_probs))
+    weights = [math.exp(sum(log_probs[piece] for piece in s)) for s in segmentations]
+    by_hand = Counter()
+    for s, weight in zip(segmentations, weights):
+        for piece in s:
+            by_hand[piece] += weight / sum(weights)
+    spans = segment.word_spans("cats", segment.Vocabulary(log_probs))
+    total, expected = training._forward_backward(4, training._arcs(spans, log_probs))
+    assert math.isclose(total, math.log(sum(weights)))
+    assert set(expected) == set(by_hand)
+    assert all(math.isclose(expected[piece], by_hand[piece], abs_tol=1e-12) for piece in by_hand)
+    assert round(expected["cats"], 4) == 0.5248
+
+
+def test_pruning_drops_the_piece_whose_removal_costs_least():
+    """Notebook 06 section 4.2: the loss computed by hand (Viterbi likelihood with and without) ranks as _prune."""
+    log_probs = _normalised(CATS)
+    corpus_words = {"cats": 3, "cat": 5, "at": 4, "sat": 2, "acts": 1, "tats": 1}
+
+    def viterbi_likelihood(vocab):
+        return sum(count * unigram.viterbi(word, vocab)[1] for word, count in corpus_words.items())
+
+    losses = {piece: viterbi_likelihood(log_probs) - viterbi_likelihood({p: v for p, v in log_probs.items() if p != piece})
+              for piece in log_probs if len(piece) > 1}
+    cheapest = min(losses, key=losses.get)
+    spans = {word: segment.word_spans(word, segment.Vocabulary(log_probs)) for word in corpus_words}
+    kept = training._prune(corpus_words, spans, log_probs, len(log_probs) - 1, set("cats"))
+    assert cheapest == "ca" and set(log_probs) - set(kept) == {"ca"}
+    assert sorted(losses.values()) == sorted(set(losses.values()))  # no tie: the ranking is unambiguous
+
 def _all_segmentations(text, pieces):
     for cuts in itertools.product([False, True], repeat=len(text) - 1):
         parts, start = [], 0

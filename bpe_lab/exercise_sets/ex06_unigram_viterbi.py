@@ -3,6 +3,8 @@ segmentations of a word."""
 
 from __future__ import annotations
 
+import math
+
 from .. import unigram
 from ..exercises import Question
 from ._shared import by_name, close
@@ -34,13 +36,17 @@ def q_viterbi(cats: dict[str, float]) -> Question:
     return Question(
         name="viterbi",
         prompt=("Write viterbi(text, log_probs) -> the best list of pieces: best[i] = max over pieces ending at i of "
-                "best[start] + log_prob, with a back-pointer; follow the back-pointers from the end."),
+                "best[start] + log_prob, with a back-pointer; follow the back-pointers from the end. "
+                "When two segmentations tie for best, either one is accepted."),
         reference=lambda text, log_probs: unigram.viterbi(text, log_probs)[0],
+        # without "cats", cat + s and ca + ts tie at -3.8 (the same double): both are right
         cases=[("cats", cats), ("cat", cats), ("a", cats), ("tacs", cats),
                ("cats", {k: v for k, v in cats.items() if k != "cats"})],
+        compare=equally_good(cats),
         hints=["best = [0] + [-inf] * len(text); back = [None] * (len(text) + 1).",
                "For end in 1..n, for start in 0..end-1: if text[start:end] is a piece, try best[start] + lp.",
-               "Ties: keep the first best found when trying starts from 0 upwards."],
+               "Ties: any best segmentation is accepted; the package keeps the first best found when trying "
+               "starts from 0 upwards (a later candidate must be strictly better)."],
         solution_code=(
             "import math\n"
             "def viterbi(text, log_probs):\n"
@@ -69,6 +75,24 @@ def q_viterbi(cats: dict[str, float]) -> Question:
             "    return pieces"),
         answer_name="viterbi",
     )
+
+
+def equally_good(log_probs: dict[str, float]):
+    """A compare for segmentations: ``got`` is right if it equals ``expected``, or spells the same text with
+    pieces of ``log_probs`` and the same total log-probability (another best path of a tie). Every case's
+    vocabulary is a part of ``log_probs``, with the same values."""
+
+    def compare(got, expected) -> bool:
+        if got == expected:
+            return True
+        if not (isinstance(got, (list, tuple)) and all(isinstance(piece, str) and piece in log_probs for piece in got)):
+            return False
+        if "".join(got) != "".join(expected):
+            return False
+        return math.isclose(sum(log_probs[piece] for piece in got), sum(log_probs[piece] for piece in expected),
+                            rel_tol=0.0, abs_tol=1e-9)
+
+    return compare
 
 
 def q_count_all() -> Question:

@@ -97,7 +97,11 @@ class ViterbiTable:
 
 
 def viterbi_table(text: str, log_probs: dict, *, unk_score: float | None = None) -> ViterbiTable:
-    """Run Viterbi and keep its table. Ties go to the arc that starts earliest (the longest piece)."""
+    """Run Viterbi and keep its table.
+
+    Ties go to the arc that starts earliest (the longest piece ending there): each position's arcs are
+    tried in order of their start, and a later one replaces the best only if its score is strictly greater.
+    """
     arcs_ending = lattice(text, log_probs, unk_score=unk_score)
     best = [0.0] + [-math.inf] * len(text)
     back: list = [None] * (len(text) + 1)
@@ -105,8 +109,8 @@ def viterbi_table(text: str, log_probs: dict, *, unk_score: float | None = None)
     for end, arcs in enumerate(arcs_ending, start=1):
         scored = [(best[arc.start] + arc.log_prob, arc) for arc in arcs if best[arc.start] > -math.inf]
         candidates.append(scored)
-        for score, arc in scored:
-            if score > best[end]:
+        for score, arc in scored:  # by start, earliest first
+            if score > best[end]:  # subtle: strictly greater, so a tie keeps the arc that starts earliest
                 best[end], back[end] = score, arc
     if text and back[len(text)] is None:
         raise ValueError(f"the vocabulary cannot cover the end of {text!r}")
@@ -127,8 +131,12 @@ def viterbi(text: str, log_probs: dict, *, unk_score: float | None = None) -> tu
 
     An empty text gives ([], 0.0): no pieces, probability 1.
 
-    subtle: cat + s also adds up to -3.8 on paper, but in binary floating point -1.2 + -2.6 is
-    -3.8000000000000003, a hair below -1.8 + -2.0; exact ties go to the arc that starts earliest.
+    subtle: without "cats", cat + s and ca + ts tie: -1.2 + -2.6 and -1.8 + -2.0 are the same double.
+    Ties go to the arc that starts earliest: at position 4, "ts" (from 2) comes before "s" (from 3), and
+    a later candidate replaces the best only if it is strictly better.
+
+    >>> -1.2 + -2.6 == -1.8 + -2.0
+    True
     """
     table = viterbi_table(text, log_probs, unk_score=unk_score)
     return [arc.piece for arc in table.path()], table.best[len(text)]

@@ -29,7 +29,8 @@ _CHARACTER_FLOOR = -30.0  # the log-probability a character keeps when EM expect
 
 @dataclass(frozen=True)
 class TrainingRound:
-    """One round of training: the vocabulary size, and the corpus log-likelihood after EM."""
+    """One round of training: the vocabulary size, and the corpus log-likelihood in nats (natural log, summed
+    over every segmentation of every word × its count) as the round's last E-step computed it."""
 
     number: int
     vocab_size: int

@@ -17,7 +17,17 @@ from .frames import frames_slider
 
 __all__ = ["viterbi_view", "viterbi_stepper"]
 
-_STEP = 56  # pixels between two positions
+# Sized for a projector: "cats" draws 600 px wide with 16 px labels. Long words get narrower steps, down to
+# _MIN_STEP, so the lattice keeps growing with the word instead of shrinking its labels.
+_WIDTH = 560  # pixels the positions of a short word spread over
+_MAX_STEP, _MIN_STEP = 140, 60  # pixels between two positions
+_FONT = 16  # px, the characters and the piece labels
+_MARGIN = 20
+
+
+def _step(n: int) -> int:
+    """Pixels between two positions for a word of n characters: 140 up to 4 characters, then narrower, never below 60."""
+    return max(_MIN_STEP, min(_MAX_STEP, _WIDTH // max(n, 1)))
 
 
 def viterbi_view(table, k: int) -> str:
@@ -33,29 +43,33 @@ def _lattice_svg(table, k: int) -> str:
     """The lattice as arcs over the characters: the best path (thick black) once k is at the end, the chosen
     back-pointers up to k (thick orange), other arcs ending by k (thin blue), arcs after k (grey)."""
     text, n = table.text, len(table.text)
-    height = 40 + 22 * max(1, max((arc.end - arc.start for cands in table.candidates for _, arc in cands), default=1))
+    step = _step(n)
+    longest = max((arc.end - arc.start for cands in table.candidates for _, arc in cands), default=1)
+    rise = _FONT + 18  # how much higher each extra character of a piece puts its arc's label
+    base = 30 + rise * (max(1, longest) + 1)  # the line of positions; the tallest label sits near the top
+    parts = [f'<svg width="{step * n + 2 * _MARGIN}" height="{base + _FONT + 20}" '
+             f'style="font-family:monospace;font-size:{_FONT}px">']
     best_path = {(arc.start, arc.end) for arc in table.path()} if k == n and n else set()
     chosen = {(table.back[i].start, i) for i in range(1, k + 1) if table.back[i] is not None}
-    parts = [f'<svg width="{_STEP * n + 40}" height="{height + 30}" style="font-family:monospace;font-size:12px">']
-    base = height
     for i, char in enumerate(text):  # the characters, and the positions between them
-        parts.append(f'<text x="{20 + _STEP * i + _STEP / 2}" y="{base + 20}" text-anchor="middle">'
-                     f'{html.escape(char)}</text>')
+        parts.append(f'<text x="{_MARGIN + step * i + step / 2}" y="{base + _FONT + 8}" text-anchor="middle" '
+                     f'font-weight="bold">{html.escape(char)}</text>')
     for i in range(n + 1):
         colour = "#000" if i <= k else "#bbb"
-        parts.append(f'<circle cx="{20 + _STEP * i}" cy="{base}" r="4" fill="{colour}"/>')
+        parts.append(f'<circle cx="{_MARGIN + step * i}" cy="{base}" r="5" fill="{colour}"/>')
     for cands in table.candidates:
         for _, arc in cands:
-            x1, x2 = 20 + _STEP * arc.start, 20 + _STEP * arc.end
-            lift = 14 + 16 * (arc.end - arc.start)
+            x1, x2 = _MARGIN + step * arc.start, _MARGIN + step * arc.end
+            lift = rise * (arc.end - arc.start) + 6  # the label's height above the line; the curve peaks there
             key = (arc.start, arc.end)
             # Thickness tells the three apart as well as colour (Okabe-Ito orange and blue, black).
             colour, width = (plots.BEST_PATH, 4) if key in best_path else ((plots.PALETTE[4], 3) if key in chosen else (
                 plots.OTHER if arc.end <= k else "#bbb", 1))
             parts.append(f'<path d="M {x1} {base} Q {(x1 + x2) / 2} {base - 2 * lift} {x2} {base}" fill="none" '
                          f'stroke="{colour}" stroke-width="{width}"/>')
-            parts.append(f'<text x="{(x1 + x2) / 2}" y="{base - lift - 2}" text-anchor="middle" fill="{colour}">'
-                         f'{html.escape(arc.piece)}</text>')
+            # a white halo behind each label keeps it readable where arcs cross it
+            parts.append(f'<text x="{(x1 + x2) / 2}" y="{base - lift - 4}" text-anchor="middle" fill="{colour}" '
+                         f'stroke="#fff" stroke-width="4" paint-order="stroke">{html.escape(arc.piece)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
