@@ -74,7 +74,10 @@ def test_pruning_drops_the_piece_whose_removal_costs_least():
     def viterbi_likelihood(vocab):
         return sum(count * unigram.viterbi(word, vocab)[1] for word, count in corpus_words.items())
 
-    losses = {piece: viterbi_likelihood(log_probs) - viterbi_likelihood({p: v for p, v in log_probs.items() if p != piece})
+    def without(piece):
+        return {other: lp for other, lp in log_probs.items() if other != piece}
+
+    losses = {piece: viterbi_likelihood(log_probs) - viterbi_likelihood(without(piece))
               for piece in log_probs if len(piece) > 1}
     cheapest = min(losses, key=losses.get)
     spans = {word: segment.word_spans(word, segment.Vocabulary(log_probs)) for word in corpus_words}

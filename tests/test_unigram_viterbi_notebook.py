@@ -59,7 +59,8 @@ def test_the_tie_is_taught_as_the_code_breaks_it():
 
 def test_predict_moments_have_a_guess_cell_and_a_reveal():
     cells = _cells()
-    asks = [i for i, cell in enumerate(cells) if cell.cell_type == "markdown" and cell.source.startswith("**Predict:**")]
+    asks = [i for i, cell in enumerate(cells)
+            if cell.cell_type == "markdown" and cell.source.startswith("**Predict:**")]
     assert len(asks) >= 3
     for i in asks:
         guess = cells[i + 1]

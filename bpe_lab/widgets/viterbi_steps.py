@@ -26,7 +26,8 @@ _MARGIN = 20
 
 
 def _step(n: int) -> int:
-    """Pixels between two positions for a word of n characters: 140 up to 4 characters, then narrower, never below 60."""
+    """Pixels between two positions for a word of n characters: 140 up to 4 characters, then narrower,
+    never below 60."""
     return max(_MIN_STEP, min(_MAX_STEP, _WIDTH // max(n, 1)))
 
 
