@@ -423,8 +423,8 @@ footer {{ color: #666; font-size: 0.85rem; margin-top: 2rem; }}
 tokenizers real language models use.</p>
 <p class="note"><strong>Static edition.</strong> Every notebook was run when these pages were built; they
 show all outputs and plots, and work offline. Sliders built from precomputed frames still move. Typing,
-buttons that recompute and kernel-driven views need a live notebook: install BPE Lab and run
-<code>make lab</code>.</p>
+buttons that recompute and kernel-driven views need a live notebook (here their controls are disabled): install
+BPE Lab and run <code>make lab</code>.</p>
 <h2>The series</h2>
 <ol class="series">
 {chr(10).join(rows)}
