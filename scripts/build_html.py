@@ -11,7 +11,9 @@ What it does:
 2. exports each with nbconvert's HTMLExporter through the small template in
    scripts/html_template/bpe_static (nbconvert's "lab" template without require.js, the widget renderer
    and MathJax loaded from local copies in _static/ next to the page, and a banner saying what works
-   without a kernel);
+   without a kernel); before that, the controls of widgets that need a kernel (the merge explorer,
+   the WordPiece explorer, the token inspector) are saved as disabled, with a note above each
+   (``disable_kernel_widgets``), so no control moves while its view stays at its first state;
 3. rewrites links between notebooks (NN_name.ipynb -> NN_name.html; exercise notebooks -> the index,
    which says they need a live notebook), and refuses to write a page that would load anything from
    the network;
@@ -20,7 +22,8 @@ What it does:
 
 The pages work from file:// with no network. Sliders over precomputed frames (bpe_lab.widgets.
 frames_slider: merge_steps, the Viterbi stepper, notebook 07's size slider) move on the page, because
-their link to the frames lives in the browser; views that need Python to recompute show their first state.
+their link to the frames lives in the browser; views that need Python to recompute show their first state,
+with their controls disabled.
 
 Exercise notebooks are not built: their point is checking answers you type, which needs a kernel
 (``make lab``); the index lists their questions and says so.
@@ -184,6 +187,98 @@ async def _execute_all(paths: list[Path], timeout: int, jobs: int):
         raise
 
 
+# --------------------------------------------------------------------------------------------------
+# Widgets that need a kernel: drawn disabled, with a note
+# --------------------------------------------------------------------------------------------------
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+BROWSER_LINKS = ("LinkModel", "DirectionalLinkModel")  # jslink and jsdlink: links the page itself keeps
+
+KERNEL_NOTE = (
+    '<div class="bpe-static-kernel-note" role="note"><strong>Needs a running kernel.</strong> On this static '
+    "page its controls are disabled and it shows its first state (see the note at the top of the page). "
+    "Open the notebook live with <code>make lab</code> to use it.</div>"
+)
+
+
+def _model_ids(value) -> list[str]:
+    """The widget models a piece of saved state refers to ("IPY_MODEL_<id>" strings, at any depth)."""
+    if isinstance(value, str):
+        return [value.removeprefix("IPY_MODEL_")] if value.startswith("IPY_MODEL_") else []
+    if isinstance(value, dict):
+        return [i for item in value.values() for i in _model_ids(item)]
+    if isinstance(value, (list, tuple)):
+        return [i for item in value for i in _model_ids(item)]
+    return []
+
+
+def controls_needing_a_kernel(state: dict) -> set[str]:
+    """The controls (models with a ``disabled`` trait: sliders, Play, text boxes, buttons) that do nothing
+    without a kernel: every control not joined, through links kept in the browser (jslink, jsdlink), to a
+    model that shows something (a frames slider's Stack). A Play linked only to its slider is such a control."""
+    controls = {i for i, model in state.items() if "disabled" in model.get("state", {})}
+    neighbours: dict[str, set[str]] = {}
+    for model in state.values():
+        if model.get("model_name") in BROWSER_LINKS:
+            ends = [i for key in ("source", "target") for i in _model_ids(model["state"].get(key))]
+            for a in ends:
+                neighbours.setdefault(a, set()).update(b for b in ends if b != a)
+    working: set[str] = set()
+    for start in controls:
+        group, todo = {start}, [start]
+        while todo:
+            for other in neighbours.get(todo.pop(), ()):
+                if other not in group:
+                    group.add(other)
+                    todo.append(other)
+        if any(i not in controls and i in state for i in group):
+            working |= group
+    return controls - working
+
+
+def _descendants(state: dict, root: str) -> set[str]:
+    """``root`` and every model its state refers to, transitively (children, the models inside them...)."""
+    seen, todo = {root}, [root]
+    while todo:
+        for i in _model_ids(state.get(todo.pop(), {}).get("state", {})):
+            if i not in seen and i in state:
+                seen.add(i)
+                todo.append(i)
+    return seen
+
+
+def disable_kernel_widgets(notebook) -> int:
+    """Make the static page honest about widgets that need a kernel; returns how many views were changed.
+
+    In each displayed widget, the controls that need a kernel (``controls_needing_a_kernel``) are saved
+    as disabled, so they cannot be moved while the view stays at its first state, and a note
+    (``KERNEL_NOTE``) is put just above the widget. Frame sliders (``bpe_lab.widgets.frames_slider``) keep
+    working, and so does a control displayed on its own (such as notebook 00's test slider), whose only
+    output is its own value.
+    """
+    import nbformat
+
+    state = notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    needing = controls_needing_a_kernel(state)
+    changed = 0
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        outputs = []
+        for output in cell.get("outputs", []):
+            root = output.get("data", {}).get(WIDGET_VIEW, {}).get("model_id")
+            dead = _descendants(state, root) & needing if root in state and root not in needing else set()
+            if dead:
+                for i in dead:
+                    state[i]["state"]["disabled"] = True
+                outputs.append(nbformat.v4.new_output("display_data", data={"text/html": KERNEL_NOTE}))
+                changed += 1
+            outputs.append(output)
+        cell.outputs = outputs
+    return changed
+
+
 def banner_html(info: dict) -> str:
     return (
         '<div class="bpe-static-banner" role="note">'
@@ -191,9 +286,9 @@ def banner_html(info: dict) -> str:
         f'{_inline_markdown(info["title"])}</p>'
         "<p>Every cell was run when this page was built, and its outputs and plots are shown as they came out. "
         "Sliders built from precomputed frames (the merge steps, the Viterbi stepper, the vocabulary-size "
-        "slider) still move. Typing into a box, buttons that recompute, and views a running kernel draws "
-        "(such as the merge explorer) show their first state only: for those, and to change the code, "
-        "open the notebook live with <code>make lab</code>.</p>"
+        "slider) still move. Views a running kernel draws (the merge explorer, the WordPiece explorer, the "
+        "token inspector) show their first state only, with their controls disabled: for those, and to change "
+        "the code, open the notebook live with <code>make lab</code>.</p>"
         "</div>"
     )
 
@@ -232,6 +327,7 @@ def export(notebook, info: dict, topic_stems: set[str]) -> str:
     from nbconvert import HTMLExporter
 
     notebook.metadata["title"] = f"{_plain(info['title'])} · BPE Lab"
+    disable_kernel_widgets(notebook)
     exporter = HTMLExporter(template_name=TEMPLATE_NAME, extra_template_basedirs=[str(TEMPLATE_DIR)])
     resources = {"static_dir": STATIC, "banner_html": banner_html(info),
                  "metadata": {"name": info["stem"]}}
@@ -327,8 +423,8 @@ footer {{ color: #666; font-size: 0.85rem; margin-top: 2rem; }}
 tokenizers real language models use.</p>
 <p class="note"><strong>Static edition.</strong> Every notebook was run when these pages were built; they
 show all outputs and plots, and work offline. Sliders built from precomputed frames still move. Typing,
-buttons that recompute and kernel-driven views need a live notebook: install BPE Lab and run
-<code>make lab</code>.</p>
+buttons that recompute and kernel-driven views need a live notebook (here their controls are disabled): install
+BPE Lab and run <code>make lab</code>.</p>
 <h2>The series</h2>
 <ol class="series">
 {chr(10).join(rows)}

@@ -5,14 +5,17 @@ the index from file:// in headless Chromium with every request that is not file:
 as a failure, follows the link to the page, and checks: the banner; the PNG plots decode; the widgets
 were drawn from their saved state; the kernel-free merge-step slider (``widgets.merge_steps``: a slider
 jslinked to a Stack of ``.bpe-merge-step`` frames) shows frame 0 with its SVG curve, and ArrowRight on its
-handle shows frames 1 and 2; no JavaScript error and no failed request. A screenshot goes to
+handle shows frames 1 and 2; the merge explorers, which need a kernel, are drawn with their slider, ▶ and word
+box disabled and a note above them, and their slider does not move; the corpus listings are in a monospace
+font; no JavaScript error and no failed request. A screenshot goes to
 build/test-artifacts/html/.
 
 The widget renderer and MathJax come from local copies fetched at install time
 (scripts/fetch_web_assets.py, run by `make web-assets`, which `make test` and `make html` run); if they are missing this test fails
 (it does not skip): CI runs `make test`, which installs them.
 
-The other tests run the build script's argument errors, without a browser or a kernel.
+The other tests run the build script's argument errors, and which widgets it draws disabled
+(``disable_kernel_widgets`` on saved widget state), without a browser or a kernel.
 
 Run:  .venv/bin/python -m pytest tests/test_html.py -v
 """
@@ -49,6 +52,7 @@ def _load_script(name: str):
 
 
 fetch_web_assets = _load_script("fetch_web_assets")
+build_html = _load_script("build_html")
 
 
 def run_build(*args: str, env: dict | None = None, cwd: Path = REPO) -> subprocess.CompletedProcess:
@@ -93,6 +97,57 @@ def test_bad_arguments_exit_non_zero(tmp_path):
     a_file.write_text("not a directory")
     proc = run_build("01", "--out", str(a_file))
     assert proc.returncode == 2 and "is not a directory" in proc.stderr and "Traceback" not in proc.stderr
+
+
+# --------------------------------------------------------------------------------------------------
+# Which widgets the static page draws disabled (build_html.disable_kernel_widgets), on saved widget state
+# --------------------------------------------------------------------------------------------------
+
+
+def _model(name: str, **state) -> dict:
+    return {"model_name": name, "model_module": "@jupyter-widgets/controls", "state": state}
+
+
+def _link(source: str, source_attr: str, target: str, target_attr: str) -> dict:
+    return _model("LinkModel", source=[f"IPY_MODEL_{source}", source_attr], target=[f"IPY_MODEL_{target}", target_attr])
+
+
+def _widget_notebook(state: dict, *roots: str):
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["widgets"] = {build_html.WIDGET_STATE: {"state": state, "version_major": 2, "version_minor": 0}}
+    for root in roots:
+        view = {build_html.WIDGET_VIEW: {"model_id": root, "version_major": 2, "version_minor": 0}, "text/plain": "w"}
+        notebook.cells.append(nbformat.v4.new_code_cell("w", outputs=[nbformat.v4.new_output("display_data", data=view)]))
+    return notebook
+
+
+def test_kernel_widgets_are_disabled_and_frame_sliders_are_not():
+    state = {
+        # an explorer: a Play jslinked to its slider (a link between two controls shows nothing), a text box
+        "play": _model("PlayModel", disabled=False), "slider": _model("IntSliderModel", disabled=False),
+        "word": _model("TextModel", disabled=False), "out": _model("OutputModel"),
+        "play-slider": _link("play", "value", "slider", "value"),
+        "explorer": _model("VBoxModel", children=["IPY_MODEL_play", "IPY_MODEL_slider", "IPY_MODEL_word", "IPY_MODEL_out"]),
+        # a frames slider: Play -> slider -> Stack, all kept by the browser
+        "fplay": _model("PlayModel", disabled=False), "fslider": _model("IntSliderModel", disabled=False),
+        "stack": _model("StackModel", selected_index=0, children=[]),
+        "fplay-fslider": _link("fplay", "value", "fslider", "value"),
+        "fslider-stack": _link("fslider", "value", "stack", "selected_index"),
+        "frames": _model("VBoxModel", children=["IPY_MODEL_fplay", "IPY_MODEL_fslider", "IPY_MODEL_stack"]),
+        # a slider displayed on its own (notebook 00): its readout is all it shows, and that moves
+        "lone": _model("IntSliderModel", disabled=False),
+    }
+    assert build_html.controls_needing_a_kernel(state) == {"play", "slider", "word", "lone"}
+    notebook = _widget_notebook(state, "explorer", "frames", "lone")
+    assert build_html.disable_kernel_widgets(notebook) == 1
+    saved = notebook.metadata["widgets"][build_html.WIDGET_STATE]["state"]
+    disabled = {i for i, model in saved.items() if model["state"].get("disabled")}
+    assert disabled == {"play", "slider", "word"}
+    explorer_cell, frames_cell, lone_cell = notebook.cells
+    assert [o["data"].get("text/html") for o in explorer_cell.outputs][0] == build_html.KERNEL_NOTE
+    assert len(explorer_cell.outputs) == 2 and len(frames_cell.outputs) == 1 and len(lone_cell.outputs) == 1
 
 
 # --------------------------------------------------------------------------------------------------
@@ -180,6 +235,13 @@ def test_page_of_notebook_01_works_offline(site):
                 handle = merge_steps.locator(SLIDER_HANDLE)
                 assert handle.count() == 1
 
+                def monospace(element) -> bool:
+                    """Whether text in ``element`` is drawn in a monospace font: 'iiii' as wide as 'MMMM'."""
+                    return element.evaluate(
+                        "el => { const widths = ['iiii', 'MMMM'].map(t => { const s = document.createElement('span');"
+                        " s.textContent = t; el.appendChild(s); const w = s.getBoundingClientRect().width; s.remove();"
+                        " return w; }); return widths[0] > 0 && Math.abs(widths[0] - widths[1]) < 0.5; }")
+
                 def visible_step() -> str:
                     frames = merge_steps.locator(".bpe-merge-step:visible")
                     assert frames.count() == 1, f"{frames.count()} merge-step frames visible, expected 1"
@@ -199,6 +261,34 @@ def test_page_of_notebook_01_works_offline(site):
                     assert visible_step() == step
                 assert float(handle.get_attribute("aria-valuenow")) == 2
                 assert "after 2 merges" in merge_steps.locator(".bpe-merge-step:visible").inner_text()
+
+                # the corpus listing of the frames is in a monospace font: its columns align
+                listing = merge_steps.locator(".bpe-merge-step:visible pre")
+                assert listing.count() == 1 and monospace(listing), "the corpus listing is not monospace"
+
+                # the merge explorers (they redraw in Python): controls disabled, the note above each
+                explorers = page.locator(".widget-subarea").filter(has=page.locator(SLIDER_HANDLE)).filter(
+                    has_not=page.locator(".bpe-merge-step"))
+                assert explorers.count() == 2  # on the hug corpus (section 5) and on the novel
+                notes = page.locator(".bpe-static-kernel-note")
+                assert notes.count() == 2 and "make lab" in notes.first.inner_text()
+                for n in range(explorers.count()):
+                    explorer = explorers.nth(n)
+                    note_above = explorer.evaluate(
+                        "box => box.closest('.jp-OutputArea-child').previousElementSibling"
+                        ".querySelector('.bpe-static-kernel-note') !== null")
+                    assert note_above, f"merge explorer {n + 1} has no note above it"
+                    assert explorer.locator(".noUi-target[disabled]").count() == 1, "its slider is not disabled"
+                    assert explorer.locator("input[type=text]").is_disabled()
+                    assert explorer.locator("button").count() >= 2
+                    assert all(b.is_disabled() for b in explorer.locator("button").all()), "its ▶ is not disabled"
+                    explorer_handle = explorer.locator(SLIDER_HANDLE)
+                    explorer_handle.focus()
+                    page.keyboard.press("ArrowRight")
+                    page.wait_for_timeout(200)
+                    assert explorer_handle.get_attribute("aria-valuenow") in ("0", "0.0"), "its slider moved"
+                    assert monospace(explorer.locator(".widget-output pre").first), "its listing is not monospace"
+                    explorer.click(position={"x": 5, "y": 5})  # takes the focus off the handle
 
                 merge_steps.scroll_into_view_if_needed()
                 page.wait_for_timeout(300)  # let late console errors and requests arrive

@@ -72,7 +72,7 @@ def merge_step_frames(result: bpe.TrainResult, word: str = "", *, top_words: int
         svg = plots.svg_compression_curve(curve["merges"], curve["bytes_per_token"], k)
         frames.append(
             f'<div class="bpe-merge-step" data-step="{k}">{split}'
-            f'<pre style="font-size:12px;line-height:1.3;margin:4px 0">{html.escape(texts[k])}</pre>'
+            f'<pre style="font-family:monospace;font-size:12px;line-height:1.3;margin:4px 0">{html.escape(texts[k])}</pre>'
             f'<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">{histogram}{svg}</div></div>'
         )
     return frames
