@@ -77,12 +77,14 @@ def _same(guess, answer) -> bool:
 
 
 def _shown(value) -> str:
-    """A value as the message shows it: a number with thousands separators, anything else as its short repr."""
+    """A value as the message shows it: a number with thousands separators, anything else as its repr (cut
+    short only past 200 characters, so two lists that differ near the end still look different)."""
     if check.is_whole(value):
         return f"{value:,}"
     if check.is_real(value):
         return f"{value:,.4g}"
-    return check.short(value)
+    shown = repr(value)
+    return shown if len(shown) <= 200 else check.short(value)
 
 
 def _with_why(verdict: str, why: str) -> str:
