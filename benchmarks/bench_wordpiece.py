@@ -13,9 +13,10 @@ fast trainer for the frequency rule), at 1,000, 4,000 and 8,000 pieces. The read
 checked to give the same vocabulary.
 
 Table 2, quality: the held-out words tokenized by MaxMatch (``wordpiece.tokenize``) with each vocabulary;
-"bytes per token" counts the UTF-8 bytes of the words (spaces are not counted); and whether three very common
-words are whole pieces. References: Hugging Face ``tokenizers``' WordPieceTrainer (its merges follow the
-frequency rule) trained on the same words, and the real bert-base-uncased vocabulary (30,522 pieces).
+"bytes per token" is the series' measure (``metrics.bytes_per_token``, the one notebooks 05 and 07 use): every
+UTF-8 byte of the raw held-out text, spaces and line breaks included, over the number of tokens; and whether
+three very common words are whole pieces. References: Hugging Face ``tokenizers``' WordPieceTrainer (its merges
+follow the frequency rule) trained on the same words, and the real bert-base-uncased vocabulary (30,522 pieces).
 Prints tables; asserts nothing but the equality of the two trainers.
 """
 
@@ -39,12 +40,12 @@ def words_of(lines: list[str]) -> list[str]:
     return [word for line in lines for word in bert.bert_pre_tokenize(bert.bert_normalize(line))]
 
 
-def held_out_cost(vocab, held_words: Counter) -> tuple[float, int]:
-    """(bytes of the words per token, tokens) over the held-out words, each tokenized by MaxMatch once."""
+def held_out_cost(vocab, held_words: Counter, held_bytes: int) -> tuple[float, int]:
+    """(bytes per token, tokens): the held-out text's bytes over the tokens of its words, each distinct word
+    tokenized by MaxMatch once (BERT's pipeline on the whole text gives the same tokens)."""
     vocab = set(vocab)
     tokens = sum(count * len(wordpiece.tokenize(word, vocab)) for word, count in held_words.items())
-    size = sum(count * len(word.encode("utf-8")) for word, count in held_words.items())
-    return size / tokens, tokens
+    return held_bytes / tokens, tokens
 
 
 def tokenizers_vocab(training: Counter, size: int) -> list[str]:
@@ -67,6 +68,7 @@ def main() -> int:
     lines = corpus.load_text("pride_and_prejudice.txt").splitlines()
     cut = int(len(lines) * 0.9)
     training, held_words = Counter(words_of(lines[:cut])), Counter(words_of(lines[cut:]))
+    held_bytes = len("\n".join(lines[cut:]).encode("utf-8"))  # the raw held-out text, every byte counted
     print(f"training: {sum(training.values()):,} words ({len(training):,} distinct) from {cut:,} lines; "
           f"held out: {sum(held_words.values()):,} words")
 
@@ -87,7 +89,7 @@ def main() -> int:
                 same = "yes" if [s.pair for s in slow.steps] == [s.pair for s in fast.steps] else "NO"
             print(f"{size:>6}  {score:<11} {readable:>9} {fast_seconds:7.2f}  {same:>10}", flush=True)
 
-    print("\nTable 2: held-out words, MaxMatch (bytes of the words per token; spaces not counted)")
+    print(f"\nTable 2: held-out text ({held_bytes:,} bytes, every byte counted), MaxMatch: bytes per token")
     print(f"{'pieces':>6}  {'vocabulary':<42} {'bytes/token':>11} {'tokens':>7}  " + "  ".join(COMMON))
     rows = []
     for size in sizes:
@@ -100,7 +102,7 @@ def main() -> int:
     reference = bert.load_vocab(corpus.data_path("bert-base-uncased-vocab.txt"))
     rows.append((len(reference), "bert-base-uncased (the real one)", list(reference)))
     for size, name, vocab in rows:
-        per_token, tokens = held_out_cost(vocab, held_words)
+        per_token, tokens = held_out_cost(vocab, held_words, held_bytes)
         pieces = set(vocab)
         common = "  ".join(f"{'yes' if word in pieces else 'no':<{len(word)}}" for word in COMMON)
         print(f"{size:>6}  {name:<42} {per_token:11.2f} {tokens:7,}  {common}")

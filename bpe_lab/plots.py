@@ -298,19 +298,37 @@ def _png(canvas) -> bytes:
     return buffer.getvalue()
 
 
-def compression_curves(ax, curves: dict, *, title: str | None = None, references: dict | None = None):
+def compression_curves(ax, curves: dict, *, title: str | None = None, references: dict | None = None,
+                       algorithms: dict | None = None, sources: dict | None = None):
     """Bytes per token against vocabulary size, one line per tokenizer.
 
     ``curves`` maps a tokenizer's name to ``(vocabulary sizes, bytes per token)``. ``references`` maps a name to
     one value, drawn as a dotted horizontal line labelled at its left end: a tokenizer measured on the same text
     whose vocabulary is far off the axis (GPT-2's 50,257 tokens).
+
+    ``algorithms`` and ``sources`` (optional; each maps every curve's name to a label) say which algorithm a
+    curve runs and who implemented it. Curves of one algorithm share a colour and a marker; curves of one source
+    share a line style: the first source named is drawn solid with filled markers (ours), the next dashed, then
+    dash-dotted, with open markers. So our BPE and a library's BPE read as one colour, two line styles. Without
+    them, every curve has its own colour and marker. The x ticks are the sizes measured, written out (500, 1,000,
+    2,000); the legend sits to the right of the axes, clear of every point.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = compression_curves(Figure().add_subplot(), {"ours": ([500, 1000], [3.0, 3.5]),
+    ...                                                  "library": ([500, 1000], [3.1, 3.5])},
+    ...                         algorithms={"ours": "BPE", "library": "BPE"},
+    ...                         sources={"ours": "bpe_lab", "library": "tokenizers"})
+    >>> [(line.get_color(), line.get_linestyle()) for line in ax.lines]
+    [('#0072B2', '-'), ('#0072B2', '--')]
     """
     ax, curves, references = check.axes(ax), check.named_curves(curves), check.reference_values(references)
-    for k, (name, (sizes, values)) in enumerate(curves.items()):
-        ax.plot(sizes, values, marker=MARKERS[k % len(MARKERS)], color=PALETTE[k % len(PALETTE)], label=name)
+    style_of, legend_order = _curve_styles(curves, algorithms, sources)
+    with mpl.rc_context(_SHORT_DASHES):
+        lines = {name: ax.plot(sizes, values, label=name, **style_of[name])[0]
+                 for name, (sizes, values) in curves.items()}
     ax.set_xscale("log")
     sizes = sorted({size for sizes, _ in curves.values() for size in sizes})
-    ax.set_xticks(sizes, [f"{size:,}" for size in sizes])  # the sizes measured, written out
+    ax.set_xticks(sizes, [f"{size:,}" for size in sizes])  # the sizes measured, written out: never 6×10²
     ax.xaxis.set_minor_formatter(NullFormatter())
     for name, value in references.items():
         ax.axhline(value, color="black", linestyle=":", linewidth=1.4)
@@ -322,10 +340,49 @@ def compression_curves(ax, curves: dict, *, title: str | None = None, references
     ax.set_xlabel("vocabulary size (log scale)")
     ax.set_ylabel("bytes per token (held-out text)")
     ax.grid(alpha=0.3)
-    ax.legend()
+    ax.legend([lines[name] for name in legend_order], legend_order, loc="upper left", bbox_to_anchor=(1.02, 1.0),
+              borderaxespad=0, handlelength=4)  # beside the axes, over no point; long enough to show the dashes
     if title:
         ax.set_title(title)
     return ax
+
+
+# solid, dashed, dash-dotted, dash-dot-dotted; never ":", the reference lines' style. The dashes are shorter
+# than matplotlib's (in line widths), so a legend entry shows a few of them beside its marker.
+_SOURCE_LINES = ["-", "--", "-.", (0, (3, 1.2, 1, 1.2, 1, 1.2))]
+_SHORT_DASHES = {"lines.dashed_pattern": [3, 1.2], "lines.dashdot_pattern": [3, 1.2, 1, 1.2]}
+
+
+def _curve_styles(curves: dict, algorithms, sources) -> tuple[dict, list]:
+    """Each curve's colour and marker (one per algorithm, in the order first met) and its line style and marker
+    fill (one per source: the first solid and filled, drawn on top; the others open and a little larger, so a
+    point where two curves meet shows as a dot in a ring). Also the curves in the legend's order: algorithm by
+    algorithm."""
+    algorithms = _one_label_per_curve(curves, algorithms, "algorithms", "the algorithm it runs")
+    sources = _one_label_per_curve(curves, sources, "sources", "who implemented it")
+    colours = {label: k for k, label in enumerate(dict.fromkeys(algorithms[name] for name in curves))}
+    lines = {label: k for k, label in enumerate(dict.fromkeys(sources[name] for name in curves))}
+    style_of = {}
+    for name in curves:
+        k, j = colours[algorithms[name]], lines[sources[name]]
+        style_of[name] = {"color": PALETTE[k % len(PALETTE)], "marker": MARKERS[k % len(MARKERS)],
+                          "linestyle": _SOURCE_LINES[j % len(_SOURCE_LINES)], "zorder": 3 - 0.1 * j}
+        if j:
+            style_of[name].update(markerfacecolor="white", markersize=mpl.rcParams["lines.markersize"] + 2.5)
+    return style_of, sorted(curves, key=lambda name: colours[algorithms[name]])
+
+
+def _one_label_per_curve(curves: dict, labels, name: str, what: str) -> dict:
+    """None (each curve its own label: its name, or one label for all for ``sources``) or a dict curve -> str."""
+    if labels is None:
+        return {curve: curve if name == "algorithms" else "" for curve in curves}
+    if not isinstance(labels, Mapping):
+        raise TypeError(f"{name} must be None or a dict curve name -> {what}, got {type(labels).__name__}")
+    for curve in curves:
+        if curve not in labels:
+            raise ValueError(f"{name} has no entry for the curve {curve!r}: map every curve's name to {what}")
+        check.text(labels[curve], f"{name}[{curve!r}]")
+    return dict(labels)
 
 
 def language_dots(ax, values: dict, names: dict | None = None, *, order=None, reference=None,
