@@ -322,6 +322,7 @@ def compression_curves(ax, curves: dict, *, title: str | None = None, references
     [('#0072B2', '-'), ('#0072B2', '--')]
     """
     ax, curves, references = check.axes(ax), check.named_curves(curves), check.reference_values(references)
+    algorithms, sources = check.curve_labels(curves, algorithms, sources)
     style_of, legend_order = _curve_styles(curves, algorithms, sources)
     with mpl.rc_context(_SHORT_DASHES):
         lines = {name: ax.plot(sizes, values, label=name, **style_of[name])[0]
@@ -358,8 +359,6 @@ def _curve_styles(curves: dict, algorithms, sources) -> tuple[dict, list]:
     fill (one per source: the first solid and filled, drawn on top; the others open and a little larger, so a
     point where two curves meet shows as a dot in a ring). Also the curves in the legend's order: algorithm by
     algorithm."""
-    algorithms = _one_label_per_curve(curves, algorithms, "algorithms", "the algorithm it runs")
-    sources = _one_label_per_curve(curves, sources, "sources", "who implemented it")
     colours = {label: k for k, label in enumerate(dict.fromkeys(algorithms[name] for name in curves))}
     lines = {label: k for k, label in enumerate(dict.fromkeys(sources[name] for name in curves))}
     style_of = {}
@@ -370,19 +369,6 @@ def _curve_styles(curves: dict, algorithms, sources) -> tuple[dict, list]:
         if j:
             style_of[name].update(markerfacecolor="white", markersize=mpl.rcParams["lines.markersize"] + 2.5)
     return style_of, sorted(curves, key=lambda name: colours[algorithms[name]])
-
-
-def _one_label_per_curve(curves: dict, labels, name: str, what: str) -> dict:
-    """None (each curve its own label: its name, or one label for all for ``sources``) or a dict curve -> str."""
-    if labels is None:
-        return {curve: curve if name == "algorithms" else "" for curve in curves}
-    if not isinstance(labels, Mapping):
-        raise TypeError(f"{name} must be None or a dict curve name -> {what}, got {type(labels).__name__}")
-    for curve in curves:
-        if curve not in labels:
-            raise ValueError(f"{name} has no entry for the curve {curve!r}: map every curve's name to {what}")
-        check.text(labels[curve], f"{name}[{curve!r}]")
-    return dict(labels)
 
 
 def language_dots(ax, values: dict, names: dict | None = None, *, order=None, reference=None,

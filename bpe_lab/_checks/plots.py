@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from . import is_real, is_whole, items, short, text, whole
 
-__all__ = ["axes", "plot_numbers", "curve_points", "compression_curve_data", "compression_curve_dict",
+__all__ = ["axes", "curve_labels", "plot_numbers", "curve_points", "compression_curve_data", "compression_curve_dict",
            "symbol_pair", "histogram_bars",
            "chip_pieces", "pixels", "named_curves", "reference_values", "language_values", "reference_line",
            "segmentation_words", "segmenters"]
@@ -129,6 +129,25 @@ def named_curves(curves) -> dict:
             raise ValueError(f"curves[{name!r}]: sizes and bytes per token must have the same length "
                              f"({len(sizes)} and {len(values)})")
     return curves
+
+
+def curve_labels(curves: dict, algorithms, sources) -> tuple[dict, dict]:
+    """``compression_curves``' ``algorithms`` and ``sources``: each None (every curve its own algorithm; one source
+    for all) or a dict giving every curve's name a str."""
+    return (_label_per_curve(curves, algorithms, "algorithms", "the algorithm it runs", default=None),
+            _label_per_curve(curves, sources, "sources", "who implemented it", default=""))
+
+
+def _label_per_curve(curves: dict, labels, name: str, what: str, default) -> dict:
+    if labels is None:
+        return {curve: curve if default is None else default for curve in curves}
+    if not isinstance(labels, Mapping):
+        raise TypeError(f"{name} must be None or a dict curve name -> {what}, got {type(labels).__name__}")
+    for curve in curves:
+        if curve not in labels:
+            raise ValueError(f"{name} has no entry for the curve {curve!r}: map every curve's name to {what}")
+        text(labels[curve], f"{name}[{curve!r}]")
+    return dict(labels)
 
 
 def reference_values(references) -> dict:

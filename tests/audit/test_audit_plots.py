@@ -34,6 +34,15 @@ raises("plots.svg_compression_curve", "width=0", lambda: plots.svg_compression_c
     ValueError, r"width must be a whole number of pixels, at least 100")
 raises("plots.svg_compression_curve", "height='230'", lambda: plots.svg_compression_curve([0], [1.0], 0, height="230"),
     TypeError, r"height must be a whole number of pixels")
+raises("plots.compression_curves", "algorithms=['a']",
+    lambda: plots.compression_curves(AX(), {"a": ([1], [1.0])}, algorithms=["a"]), TypeError,
+    r"algorithms must be None or a dict curve name -> the algorithm it runs, got list")
+raises("plots.compression_curves", "sources missing a curve",
+    lambda: plots.compression_curves(AX(), {"a": ([1], [1.0]), "b": ([1], [2.0])}, sources={"a": "ours"}),
+    ValueError, r"sources has no entry for the curve 'b': map every curve's name to who implemented it")
+raises("plots.compression_curves", "algorithms={'a': 1}",
+    lambda: plots.compression_curves(AX(), {"a": ([1], [1.0])}, algorithms={"a": 1}), TypeError,
+    r"algorithms\['a'\] must be a str")
 raises("plots.compression_curves", "ax=None", lambda: plots.compression_curves(None, {"a": ([1], [1.0])}), TypeError,
     r"ax must be a matplotlib Axes")
 raises("plots.compression_curves", "curves={}", lambda: plots.compression_curves(AX(), {}), ValueError,
