@@ -122,12 +122,12 @@ def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the 
         left = zero - width if count < 0 else zero
         line = (f'<div style="position:absolute;left:{zero:.1f}%;top:-2px;width:1px;height:17px;background:#444">'
                 '</div>' if lowest else "")
-        hint = _merged_hint(pair)
+        label, hint = _pair_text(pair), _merged_hint(pair)  # _pair_text checks the pair first
         hint = f' <span class="bpe-hint" style="color:#555">{html.escape(hint)}</span>' if hint else ""
         rows.append(
             f'<div class="bpe-bar{" bpe-winner" if winner else ""}" style="display:contents">'
             '<div class="bpe-pair" style="text-align:right;white-space:pre;font-family:monospace">'
-            f'{html.escape(_pair_text(pair))}{hint}</div>'
+            f'{html.escape(label)}{hint}</div>'
             '<div class="bpe-track" style="position:relative;height:13px">'
             f'<div style="position:absolute;left:{left:.1f}%;width:{width:.1f}%;height:13px;'
             f'background:{WINNER if winner else OTHER}"></div>{line}</div>'
@@ -140,7 +140,7 @@ def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the 
 
 def _pair_text(pair) -> str:
     """``pair_label`` with whitespace made visible: a space (a space byte too) shows as ␣, a newline as ↵."""
-    left, right = pair
+    left, right = check.symbol_pair(pair)
     return f"{_visible_space(token_label(left))} + {_visible_space(token_label(right))}"
 
 
