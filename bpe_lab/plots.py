@@ -107,8 +107,8 @@ def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the 
     """
     bars, title = check.histogram_bars(bars, signed), check.text(title, "title")
     xlabel = check.text(xlabel, "xlabel")
-    rows = ['<div class="bpe-hist" style="font-size:12px;display:inline-grid;align-items:center;column-gap:6px;'
-            'row-gap:4px;grid-template-columns:max-content minmax(150px, 260px) max-content">'
+    rows = ['<div class="bpe-hist" style="font-size:12px;line-height:17px;display:inline-grid;align-items:center;'
+            'column-gap:6px;row-gap:2px;grid-template-columns:max-content minmax(150px, 260px) max-content">'
             f'<div class="bpe-hist-title" style="grid-column:1 / -1;text-align:center">{html.escape(title)}</div>']
     if not bars:
         rows.append('<div style="grid-column:1 / -1;padding:20px;text-align:center">'
@@ -126,12 +126,12 @@ def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the 
         hint = f' <span class="bpe-hint" style="color:#555">{html.escape(hint)}</span>' if hint else ""
         rows.append(
             f'<div class="bpe-bar{" bpe-winner" if winner else ""}" style="display:contents">'
-            '<div class="bpe-pair" style="text-align:right;white-space:pre;font-family:monospace">'
+            '<div class="bpe-pair" style="margin:0;text-align:right;white-space:pre;font-family:monospace">'
             f'{html.escape(label)}{hint}</div>'
-            '<div class="bpe-track" style="position:relative;height:13px">'
+            '<div class="bpe-track" style="margin:0;position:relative;height:13px">'
             f'<div style="position:absolute;left:{left:.1f}%;width:{width:.1f}%;height:13px;'
             f'background:{WINNER if winner else OTHER}"></div>{line}</div>'
-            f'<div class="bpe-value" style="white-space:nowrap">{_number(count)}{" ◀" if winner else ""}</div></div>'
+            f'<div class="bpe-value" style="margin:0;white-space:nowrap">{_number(count)}{" ◀" if winner else ""}</div></div>'
         )
     rows.append('<div class="bpe-hist-xlabel" style="grid-column:2 / -1;color:#444">'
                 f"{html.escape(xlabel)} &rarr;</div></div>")
