@@ -27,6 +27,7 @@ from . import _checks as check
 
 __all__ = [
     "END_OF_WORD",
+    "MARKER_PLACES",
     "word_counts",
     "split_words",
     "split_word",
@@ -42,6 +43,10 @@ __all__ = [
 #: The end-of-word marker of Sennrich et al. (2016). With it, "est" at the end of "lowest" and
 #: "est" inside "estate" become different symbols ("est</w>" vs "est").
 END_OF_WORD = "</w>"
+
+#: Where ``split_word`` puts the marker: a symbol of its own (the paper's ``('l', 'o', 'w', '</w>')``) or
+#: glued to the last character, as subword-nmt does (``('l', 'o', 'w</w>')``).
+MARKER_PLACES = ("separate", "attached")
 
 #: Runs of letters/digits/underscores, or one punctuation character: "said," -> "said", ","
 _WORDS_AND_PUNCTUATION = re.compile(r"\w+|[^\w\s]")
@@ -77,37 +82,48 @@ def split_words(text: str, *, lowercase: bool = False, separate_punctuation: boo
     return text.split()
 
 
-def split_word(word: str, end_of_word: str | None = None) -> tuple[str, ...]:
-    """Split a word into one symbol per character, optionally followed by an end-of-word marker.
+def split_word(word: str, end_of_word: str | None = None, *, marker: str = "separate") -> tuple[str, ...]:
+    """Split a word into one symbol per character, optionally with an end-of-word marker.
+
+    ``marker="separate"`` adds the marker as a symbol of its own (the BPE paper's corpus); ``"attached"``
+    glues it to the last character, as subword-nmt does, so the word gets no extra symbol.
 
     >>> split_word("low")
     ('l', 'o', 'w')
     >>> split_word("low", end_of_word="</w>")
     ('l', 'o', 'w', '</w>')
+    >>> split_word("low", end_of_word="</w>", marker="attached")
+    ('l', 'o', 'w</w>')
     """
     word, end_of_word = check.one_word(word), check.end_of_word(end_of_word)
+    marker = check.one_of(marker, "marker", MARKER_PLACES)
     if end_of_word is None:
         return tuple(word)
+    if marker == "attached":
+        return tuple(word[:-1]) + (word[-1] + end_of_word,)  # subtle: 'w</w>' differs from the 'w' inside a word
     return tuple(word) + (end_of_word,)
 
 
 def symbol_counts(
-    words: Mapping[str, int] | Iterable[str] | str, end_of_word: str | None = None
+    words: Mapping[str, int] | Iterable[str] | str, end_of_word: str | None = None, *, marker: str = "separate"
 ) -> dict[tuple[str, ...], int]:
     """Turn words (a text, a list of words, or word -> count) into the corpus BPE trains on.
 
-    An empty text or an empty list of words gives {}.
+    An empty text or an empty list of words gives {}. ``marker`` places the end-of-word marker, as in
+    ``split_word``: a symbol of its own ("separate") or glued to the last character ("attached").
 
     >>> symbol_counts({"low": 5, "lower": 2}, end_of_word="</w>")
     {('l', 'o', 'w', '</w>'): 5, ('l', 'o', 'w', 'e', 'r', '</w>'): 2}
+    >>> symbol_counts({"low": 5, "lower": 2}, end_of_word="</w>", marker="attached")
+    {('l', 'o', 'w</w>'): 5, ('l', 'o', 'w', 'e', 'r</w>'): 2}
     >>> symbol_counts("ab ab bc")
     {('a', 'b'): 2, ('b', 'c'): 1}
     """
-    end_of_word = check.end_of_word(end_of_word)
+    end_of_word, marker = check.end_of_word(end_of_word), check.one_of(marker, "marker", MARKER_PLACES)
     counts = word_counts(words) if isinstance(words, str) else check.counted_words(words)
     corpus: dict[tuple[str, ...], int] = {}
     for word, count in counts.items():
-        symbols = split_word(word, end_of_word)
+        symbols = split_word(word, end_of_word, marker=marker)
         corpus[symbols] = corpus.get(symbols, 0) + count
     return corpus
 

@@ -12,8 +12,12 @@ function (the checks live in ``bpe_lab._checks``, the plots' own in ``_checks/pl
 
 from __future__ import annotations
 
+import functools
 import html
 import io
+import re
+import unicodedata
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 import matplotlib as mpl
@@ -25,7 +29,7 @@ from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter, StrMetho
 from PIL import Image
 
 from . import _checks as check
-from .byte_level import show_token
+from .byte_level import show_token, utf8_status
 from .pretokenize import split
 
 __all__ = ["use_style", "PALETTE", "MARKERS", "HATCHES", "svg_compression_curve", "compression_curves", "language_dots",
@@ -96,40 +100,104 @@ def html_pair_histogram(bars: Sequence, title: str, xlabel: str = "count in the 
     HTML rather than matplotlib so a slider move redraws it instantly; each bar carries its value.
     ``signed=True`` allows negative values (WordPiece's likelihood gains): they are drawn to the left of a
     zero line, so a bar's length is always its distance from zero.
+
+    Three columns that never overlap: the pair, the bar, the value (with ◀ on the winner), each as wide as
+    its longest entry. A space is shown as ␣. A pair of bytes whose merge completes a character says which
+    (``⟨d0⟩ + ⟨b5⟩ → е``), or which script a merged lead byte starts (``→ start of a Devanagari char``).
     """
     bars, title = check.histogram_bars(bars, signed), check.text(title, "title")
     xlabel = check.text(xlabel, "xlabel")
-    rows = [f'<div class="bpe-hist" style="font-size:12px;width:440px">'
-            f'<div class="bpe-hist-title" style="text-align:center;margin-bottom:4px">{html.escape(title)}</div>']
+    rows = ['<div class="bpe-hist" style="font-size:12px;line-height:17px;display:inline-grid;align-items:center;'
+            'column-gap:6px;row-gap:2px;grid-template-columns:max-content minmax(150px, 260px) max-content">'
+            f'<div class="bpe-hist-title" style="grid-column:1 / -1;text-align:center">{html.escape(title)}</div>']
     if not bars:
-        rows.append('<div style="padding:20px;text-align:center">no pairs left: every word is one symbol</div>')
+        rows.append('<div style="grid-column:1 / -1;padding:20px;text-align:center">'
+                    'no pairs left: every word is one symbol</div>')
     highest = max((count for _, count, _ in bars if count > 0), default=0)
     lowest = -min((count for _, count, _ in bars if count < 0), default=0)
     span = (highest + lowest) or 1
-    left = 82 * lowest / span  # % of the bar area left of zero (0 when no value is negative)
+    zero = 100 * lowest / span  # % of the track left of zero (0 when no value is negative)
     for pair, count, winner in bars:
-        colour = WINNER if winner else OTHER
-        width = 82 * abs(count) / span
-        before = left - width if count < 0 else left  # the empty space left of the bar
-        zero = '<div style="width:1px;height:17px;background:#444"></div>' if lowest else ""
-        bar = f'<div style="background:{colour};width:{width:.1f}%;height:13px"></div>'
-        if count < 0:
-            bar = bar + zero
-        else:
-            bar = zero + bar
+        width = 100 * abs(count) / span
+        left = zero - width if count < 0 else zero
+        line = (f'<div style="position:absolute;left:{zero:.1f}%;top:-2px;width:1px;height:17px;background:#444">'
+                '</div>' if lowest else "")
+        label, hint = _pair_text(pair), _merged_hint(pair)  # _pair_text checks the pair first
+        hint = f' <span class="bpe-hint" style="color:#555">{html.escape(hint)}</span>' if hint else ""
         rows.append(
-            f'<div class="bpe-bar{" bpe-winner" if winner else ""}" '
-            'style="display:flex;align-items:center;height:17px">'
-            f'<div style="width:140px;text-align:right;padding-right:6px;white-space:pre;overflow:hidden;'
-            f'font-family:monospace">{html.escape(pair_label(pair))}</div>'
-            f'<div style="flex:1;display:flex;align-items:center">'
-            + (f'<div style="width:{before:.1f}%"></div>' if lowest else "")
-            + bar
-            + f'<span style="padding-left:4px">{_number(count)}{" ◀" if winner else ""}</span></div></div>'
+            f'<div class="bpe-bar{" bpe-winner" if winner else ""}" style="display:contents">'
+            '<div class="bpe-pair" style="margin:0;text-align:right;white-space:pre;font-family:monospace">'
+            f'{html.escape(label)}{hint}</div>'
+            '<div class="bpe-track" style="margin:0;position:relative;height:13px">'
+            f'<div style="position:absolute;left:{left:.1f}%;width:{width:.1f}%;height:13px;'
+            f'background:{WINNER if winner else OTHER}"></div>{line}</div>'
+            f'<div class="bpe-value" style="margin:0;white-space:nowrap">{_number(count)}{" ◀" if winner else ""}</div></div>'
         )
-    rows.append('<div style="text-align:center;color:#444;margin-top:4px;padding-left:140px">'
+    rows.append('<div class="bpe-hist-xlabel" style="grid-column:2 / -1;color:#444">'
                 f"{html.escape(xlabel)} &rarr;</div></div>")
     return "".join(rows)
+
+
+def _pair_text(pair) -> str:
+    """``pair_label`` with whitespace made visible: a space (a space byte too) shows as ␣, a newline as ↵."""
+    left, right = check.symbol_pair(pair)
+    return f"{_visible_space(token_label(left))} + {_visible_space(token_label(right))}"
+
+
+_WHITESPACE_MARKS = {" ": "␣", "\n": "↵", "\t": "⇥", "\r": "␍"}
+
+
+def _visible_space(label: str) -> str:
+    """Whitespace in a token's label as marks; the spaces between hex digits inside ⟨…⟩ stay."""
+    return re.sub(r"⟨[^⟩]*⟩|[ \n\t\r]", lambda m: _WHITESPACE_MARKS.get(m.group(0), m.group(0)), label)
+
+
+def _merged_hint(pair) -> str:
+    """For two byte tokens, what merging them makes when that is more readable than their hex: the character(s)
+    it completes ("→ е"), or the script whose character its lead bytes start ("→ start of a Devanagari char").
+    "" for str symbols and when there is nothing to add."""
+    left, right = pair
+    if not (isinstance(left, bytes) and isinstance(right, bytes)):
+        return ""
+    merged = left + right
+    parts = utf8_status(merged)
+    if all(not description.startswith(("start", "continuation")) and not description.endswith("earlier")
+           for _, description in parts):
+        if "⟨" in token_label(left) + token_label(right):  # the merge completes a character
+            return "→ " + _visible_space(_on_circle(merged.decode("utf-8")))
+        return ""
+    piece, description = parts[-1]
+    script = _script_started_by(piece) if description.startswith("start") and len(parts) == 1 else ""
+    return f"→ start of a {script} char" if script else ""
+
+
+def _on_circle(text: str) -> str:
+    """A combining mark that starts a token, drawn on a dotted circle (◌ा) so it shows on its own."""
+    if text and unicodedata.category(text[0]).startswith("M"):
+        return "◌" + text
+    return text
+
+
+@functools.lru_cache(maxsize=1024)
+def _script_started_by(prefix: bytes) -> str:
+    """The script of the characters whose UTF-8 starts with ``prefix`` (a lead byte and maybe continuation
+    bytes): 'Devanagari' for e0 a4. "" when they are many scripts (or too many characters to check)."""
+    length = {0xC0: 2, 0xE0: 3, 0xF0: 4}.get(prefix[0] & 0xF0 if prefix[0] >= 0xE0 else prefix[0] & 0xE0, 0)
+    try:
+        low = ord((prefix + b"\x80" * (length - len(prefix))).decode("utf-8"))
+        high = ord((prefix + b"\xbf" * (length - len(prefix))).decode("utf-8"))
+    except (UnicodeDecodeError, TypeError):
+        return ""
+    if high - low > 4096:
+        return ""
+    names = [unicodedata.name(chr(c), "").split(" ")[0] for c in range(low, high + 1)]
+    scripts = Counter(name for name in names if name)
+    if not scripts:
+        return ""
+    script, count = scripts.most_common(1)[0]
+    if count < 0.9 * sum(scripts.values()):
+        return ""
+    return script if script == "CJK" else script.title()
 
 
 _CHIP_COLOURS = ["#fde2b8", "#c9e4f5", "#d4efc8", "#f5cde0", "#e3d7f5", "#f7f3b5"]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bpe_lab import bpe
+from bpe_lab import bpe, corpus
 from bpe_lab.corpus import symbol_counts
 
 HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
@@ -141,3 +141,13 @@ def test_the_self_check_answers_of_notebooks_01_and_02():
     assert bpe.encode("the", [("t", "h"), ("th", "e")]) == ["the"]
     assert bpe.encode("the", [("th", "e"), ("t", "h")]) == ["the"]  # encode still finds it: lowest rank present
     assert bpe.replay("the", [("th", "e"), ("t", "h")]) == ["th", "e"]
+
+
+def test_end_of_word_marker_separate_or_attached_changes_the_merges():
+    """subword-nmt glues '</w>' to the last character: no (t, </w>) pair, so 'est</w>' needs one merge less."""
+    separate = bpe.train(corpus.symbol_counts(SENNRICH, end_of_word="</w>"), 3)
+    attached = bpe.train(corpus.symbol_counts(SENNRICH, end_of_word="</w>", marker="attached"), 3)
+    assert [(s.pair, s.count) for s in separate.steps] == [(("e", "s"), 9), (("es", "t"), 9), (("est", "</w>"), 9)]
+    assert [(s.pair, s.count) for s in attached.steps] == [(("e", "s"), 9), (("es", "t</w>"), 9), (("l", "o"), 7)]
+    assert ("t", "</w>") not in bpe.pair_counts(attached.corpus)
+    assert corpus.split_word("a", "</w>", marker="attached") == ("a</w>",)  # a one-letter word: one symbol

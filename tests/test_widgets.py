@@ -51,14 +51,15 @@ def test_word_view_and_compression_view():
     curve = widgets.compression_view(result)
     assert curve["merges"] == [0, 1, 2, 3, 4, 5]
     assert curve["symbols"] == [113, 93, 77, 62, 50, 45]
-    assert curve["bytes_per_token"][0] == 1.0 and curve["bytes_per_token"][-1] == 113 / 45
+    # bytes per token counts every byte of the text, spaces included: 113 letters + 35 spaces between 36 words
+    assert curve["bytes_per_token"][0] == 148 / 113 and curve["bytes_per_token"][-1] == 148 / 45
 
 
 def test_end_of_word_marker_adds_no_bytes():
     result = bpe.train({("l", "o", "w", "</w>"): 5}, 3)
     curve = widgets.compression_view(result, end_of_word="</w>")
     assert curve["symbols"] == [20, 15, 10, 5]
-    assert curve["bytes_per_token"] == [15 / 20, 15 / 15, 15 / 10, 15 / 5]
+    assert curve["bytes_per_token"] == [19 / 20, 19 / 15, 19 / 10, 19 / 5]  # "low low low low low": 15 + 4 spaces
     assert widgets.word_view(result, 3, "low lo", end_of_word="</w>") == [["low</w>"], ["lo", "</w>"]]
 
 

@@ -27,7 +27,7 @@ from IPython.display import Image, display
 from .. import _checks as check
 from .. import bpe, plots
 from ..corpus import split_word
-from .common import App, segmented, truncated, visible
+from .common import App, character_notes, display_width, readable_word, segmented, shown, truncated
 
 __all__ = ["MERGE_EXPLORER_MAX_CHARS", "corpus_view", "corpus_views", "histogram_view", "word_view",
            "compression_view", "MergeExplorer", "merge_explorer"]
@@ -75,8 +75,11 @@ def _top_words(result: bpe.TrainResult, limit: int) -> list[tuple[tuple, int]]:
 
 
 def _format_corpus(result: bpe.TrainResult, k: int, rows: list[tuple[tuple, tuple, int]]) -> str:
-    """Lay out step k: a header, then one line per word (count, word, segmentation)."""
-    show = plots.token_label
+    """Lay out step k: a header, then one line per word (count, the word as text, segmentation).
+
+    The word column is readable text (bytes decoded together, a space as ␣) next to the segmentation, where
+    bytes that cut a character are ⟨hex⟩."""
+    show = shown
     totals = result.symbol_totals
     lines = []
     if k == 0:
@@ -91,10 +94,12 @@ def _format_corpus(result: bpe.TrainResult, k: int, rows: list[tuple[tuple, tupl
                  f"{totals[k]:,} symbols in the corpus ({totals[0]:,} before any merge)")
     if len(rows) < len(result.corpus):
         lines.append(f"showing the {len(rows)} most frequent words:")
-    width = max(4, max(len(segmented(word).replace(" ", "")) for word, _, _ in rows))
+    words = [readable_word(word) for word, _, _ in rows]
+    width = max(4, *(display_width(text) for text in words))
     lines.append(f"{'count':>8}  {'word':<{width}}  segmentation")
-    for word, segmented_word, count in rows:
-        lines.append(f"{count:>8,}  {''.join(show(s) for s in word):<{width}}  {segmented(segmented_word)}")
+    for text, (_, segmented_word, count) in zip(words, rows):
+        pad = " " * (width - display_width(text))  # str.ljust would count a combining mark as a column
+        lines.append(f"{count:>8,}  {text}{pad}  {segmented(segmented_word)}")
     return "\n".join(lines)
 
 
@@ -170,28 +175,42 @@ def _holds_bytes(result: bpe.TrainResult) -> bool:
 
 # --- (d) the compression curve ----------------------------------------------------------------------
 
-def compression_view(result: bpe.TrainResult, end_of_word: str | None = None) -> dict:
+def compression_view(result: bpe.TrainResult, end_of_word: str | None = None, raw_text: str | None = None) -> dict:
     """(d) The compression curve: for k = 0…N, symbols in the corpus and bytes per token.
 
-    Bytes are the UTF-8 bytes of the words themselves (an end-of-word marker adds none), so
-    bytes per token = text bytes / symbols: it starts at 1 for ASCII text without a marker.
+    Bytes per token is ``metrics.bytes_per_token``'s: the UTF-8 bytes of the text, every byte counted (spaces
+    and newlines included), divided by the number of tokens (here the symbols in the corpus after k merges).
+    ``raw_text`` is the text the word counts came from. Without it, the text is the corpus written out: str
+    words with one space between them (an end-of-word marker adds no bytes); bytes chunks one after another
+    (byte-level chunks already hold their spaces).
 
-    >>> curve = compression_view(bpe.train({"hug": 10, "pug": 5}, 1))
-    >>> curve["symbols"], curve["bytes_per_token"]
-    ([45, 30], [1.0, 1.5])
+    >>> curve = compression_view(bpe.train({"hug": 10, "pug": 5}, 1))  # "hug hug ... pug": 45 + 14 spaces
+    >>> curve["symbols"], [round(b, 3) for b in curve["bytes_per_token"]]
+    ([45, 30], [1.311, 1.967])
+    >>> compression_view(bpe.train("hug  hug", 2), raw_text="hug  hug")["bytes_per_token"]  # 8 bytes
+    [1.3333333333333333, 2.0, 4.0]
     """
     result = check.instance(result, bpe.TrainResult, PASS_BPE_RESULT)
     end_of_word = check.end_of_word(end_of_word)
-    text_bytes = sum(
-        count * sum(len(s) if isinstance(s, bytes) else len(s.encode("utf-8")) for s in word if s != end_of_word)
-        for word, count in result.corpus.items()
-    )
+    if raw_text is not None:
+        text_bytes = len(check.utf8(check.text(raw_text, "raw_text"), "raw_text"))
+    elif _holds_bytes(result):
+        text_bytes = sum(count * sum(len(s) for s in word) for word, count in result.corpus.items())
+    else:
+        letters = sum(count * sum(len(_without_marker(s, end_of_word).encode("utf-8", "surrogatepass")) for s in word)
+                      for word, count in result.corpus.items())
+        text_bytes = letters + max(sum(result.corpus.values()) - 1, 0)  # one space between words
     symbols = result.symbol_totals
     return {
         "merges": list(range(len(symbols))),
         "symbols": symbols,
-        "bytes_per_token": [text_bytes / n for n in symbols],
+        "bytes_per_token": [text_bytes / n if n else 0.0 for n in symbols],
     }
+
+
+def _without_marker(symbol: str, end_of_word: str | None) -> str:
+    """A symbol without the end-of-word marker, whether it is the marker itself or glued to a character."""
+    return symbol.removesuffix(end_of_word) if end_of_word else symbol
 
 
 # --- the explorer -----------------------------------------------------------------------------------
@@ -207,7 +226,7 @@ class MergeExplorer(App):
     """
 
     def __init__(self, result: bpe.TrainResult, *, word: str = "", end_of_word: str | None = None,
-                 top_words: int = 12, top_pairs: int = 15, title: str = "merges"):
+                 top_words: int = 12, top_pairs: int = 15, title: str = "merges", raw_text: str | None = None):
         # Every argument is checked here, so that no observer fails later because of one.
         self.result = check.instance(result, bpe.TrainResult, PASS_BPE_RESULT)
         word, self.end_of_word, top_words, top_pairs = check.merge_view_options(word, end_of_word, top_words, top_pairs)
@@ -217,7 +236,7 @@ class MergeExplorer(App):
         self.corpus_texts = corpus_views(result, top_words)
         self.histograms = [plots.html_pair_histogram(histogram_view(result, k, top_pairs), histogram_title(k, n))
                            for k in range(n + 1)]
-        self.curve = compression_view(result, self.end_of_word)
+        self.curve = compression_view(result, self.end_of_word, raw_text)
         self.figure = plots.CompressionFigure(self.curve)
         self.last_redraw_seconds = None
         self.max_chars = MERGE_EXPLORER_MAX_CHARS  # of the word box's text; see the module docstring
@@ -251,12 +270,10 @@ class MergeExplorer(App):
             self.word_out.value = f"{note}<i>type a word to see how the first k merges split it</i>"
             return
         words = word_view(self.result, k, text, self.end_of_word)
-        box = ('<span style="border:1px solid #888;border-radius:3px;padding:0 4px;margin:0 1px;'
-               'background:#eef3fa;font-family:monospace">{}</span>')
-        shown = " &nbsp; ".join("".join(box.format(html.escape(visible(plots.token_label(s)))) for s in symbols)
+        chips = " &nbsp; ".join("".join(_chip(s, under) for s, under in zip(symbols, character_notes(symbols)))
                                 for symbols in words)
         count = sum(len(symbols) for symbols in words)
-        self.word_out.value = f"{note}{shown} &nbsp; ({count:,} token{'s' if count != 1 else ''})"
+        self.word_out.value = f"{note}{chips} &nbsp; ({count:,} token{'s' if count != 1 else ''})"
 
     def show(self, k: int) -> None:
         """Move to step ``k``, as if the slider had been moved (a lecturer can call this)."""
@@ -280,6 +297,16 @@ class MergeExplorer(App):
         self.last_redraw_seconds = time.perf_counter() - started
 
 
+def _chip(symbol, note: str) -> str:
+    """One token of the word view as a boxed chip; under a byte token that cuts a character, the character and
+    which of its bytes the token holds (``common.character_notes``), so the hex has a readable form next to it."""
+    under = (f'<span class="bpe-char-note" style="display:block;font-size:10px;color:#444;font-family:sans-serif">'
+             f"{html.escape(note)}</span>") if note else ""
+    return ('<span class="bpe-token" style="display:inline-block;vertical-align:top;text-align:center;'
+            'border:1px solid #888;border-radius:3px;padding:0 4px;margin:0 1px;background:#eef3fa;'
+            f'font-family:monospace;white-space:pre">{html.escape(shown(symbol))}{under}</span>')
+
+
 def trained(corpus_or_result, num_merges, caller: str) -> bpe.TrainResult:
     """A ``bpe.train`` result (``num_merges`` left out), or a corpus trained here with ``num_merges`` merges."""
     if isinstance(corpus_or_result, bpe.TrainResult):
@@ -295,16 +322,22 @@ def trained(corpus_or_result, num_merges, caller: str) -> bpe.TrainResult:
 
 
 def merge_explorer(corpus_or_result, num_merges: int | None = None, *, word: str = "",
-                   end_of_word: str | None = None, top_words: int = 12, top_pairs: int = 15) -> MergeExplorer:
+                   end_of_word: str | None = None, top_words: int = 12, top_pairs: int = 15,
+                   raw_text: str | None = None) -> MergeExplorer:
     """Build the merge explorer for a corpus (trained here) or for an existing ``bpe.train`` result.
+
+    ``raw_text``: the text the word counts came from, so that bytes per token counts its spaces and
+    newlines (``compression_view``); by default the corpus written out, one space between words.
 
     >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
     >>> explorer = merge_explorer(corpus, 4, word="hugs")  # doctest: +SKIP
     >>> explorer  # the last expression of a cell displays it  # doctest: +SKIP
     """
     word, end_of_word, top_words, top_pairs = check.merge_view_options(word, end_of_word, top_words, top_pairs)
+    raw_text = None if raw_text is None else check.text(raw_text, "raw_text")
     result = trained(corpus_or_result, num_merges, "merge_explorer")
-    return MergeExplorer(result, word=word, end_of_word=end_of_word, top_words=top_words, top_pairs=top_pairs)
+    return MergeExplorer(result, word=word, end_of_word=end_of_word, top_words=top_words, top_pairs=top_pairs,
+                         raw_text=raw_text)
 
 
 def _result_and_step(result, k) -> tuple[bpe.TrainResult, int]:

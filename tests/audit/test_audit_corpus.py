@@ -55,6 +55,14 @@ raises("corpus.split_word", "end_of_word=''", lambda: corpus.split_word("low", e
     r"end_of_word must be a non-empty str such as '</w>' or None")
 raises("corpus.split_word", "end_of_word=5", lambda: corpus.split_word("low", end_of_word=5), TypeError,
     r"end_of_word must be a non-empty str such as '</w>' or None, got 5")
+raises("corpus.split_word", "marker='end'", lambda: corpus.split_word("low", "</w>", marker="end"), ValueError,
+    r"marker must be one of \('separate', 'attached'\), got 'end'")
+raises("corpus.split_word", "marker=True", lambda: corpus.split_word("low", "</w>", marker=True), TypeError,
+    r"marker must be one of \('separate', 'attached'\), got True \(bool\)")
+documented("corpus.split_word", "marker='attached', no end_of_word", lambda: corpus.split_word("low", marker="attached"),
+    lambda v: v == ("l", "o", "w"), "('l', 'o', 'w')", r"optionally with an end-of-word marker")
+raises("corpus.symbol_counts", "marker=None", lambda: corpus.symbol_counts(["low"], "</w>", marker=None), TypeError,
+    r"marker must be one of \('separate', 'attached'\), got None")
 raises("corpus.symbol_counts", "words=5", lambda: corpus.symbol_counts(5), TypeError,
     r"words must be a text \(str\), a list of words, or a mapping word -> count, got int")
 raises("corpus.symbol_counts", "words=b'ab'", lambda: corpus.symbol_counts(b"ab"), TypeError, r"words must be a text")

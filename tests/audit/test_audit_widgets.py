@@ -49,6 +49,12 @@ raises("widgets.compression_view", "result=<a FastTrainResult>", lambda: widgets
     r"pass the result of bpe\.train")
 raises("widgets.compression_view", "end_of_word=5", lambda: widgets.compression_view(TR(), end_of_word=5), TypeError,
     r"end_of_word must be a non-empty str such as '</w>' or None")
+raises("widgets.compression_view", "raw_text=5", lambda: widgets.compression_view(TR(), raw_text=5), TypeError,
+    r"raw_text must be a str, got int")
+raises("widgets.compression_view", "raw_text='a\\ud800' (lone surrogate)",
+    lambda: widgets.compression_view(TR(), raw_text="a\ud800"), ValueError, r"raw_text holds a lone surrogate U\+D800")
+raises("widgets.MergeExplorer", "raw_text=b'hug'", lambda: widgets.MergeExplorer(TR(), raw_text=b"hug"), TypeError,
+    r"raw_text must be a str")
 raises("widgets.MergeExplorer", "result=5", lambda: widgets.MergeExplorer(5), TypeError,
     r"pass the result of bpe\.train")
 raises("widgets.MergeExplorer", "word=5", lambda: widgets.MergeExplorer(TR(), word=5), TypeError,
@@ -76,6 +82,8 @@ raises("widgets.merge_explorer", "top_pairs='3'", lambda: widgets.merge_explorer
     r"top_pairs must be a whole number")
 raises("widgets.merge_explorer", "end_of_word=5", lambda: widgets.merge_explorer(HUG, 2, end_of_word=5), TypeError,
     r"end_of_word must be a non-empty str")
+raises("widgets.merge_explorer", "raw_text=5", lambda: widgets.merge_explorer(HUG, 2, raw_text=5), TypeError,
+    r"raw_text must be a str, got int")
 raises("widgets.merge_explorer", "corpus_or_result=<a FastTrainResult>", lambda: widgets.merge_explorer(FTR()),
     TypeError, r"pass a corpus and num_merges, or the result of bpe\.train\(\.\.\.\), got FastTrainResult")
 raises("widgets.inspect_tokens", "tokenizer=5", lambda: widgets.inspect_tokens(5, "x"), TypeError,
