@@ -1,5 +1,7 @@
 """Predict, then run: ``predict.reveal`` and the Predict moments of the topic notebooks."""
 
+import re
+
 import nbformat
 import pytest
 from conftest import ROOT
@@ -28,6 +30,7 @@ def moments(path):
         if cell.cell_type == "markdown" and cell.source.startswith("**Predict:**"):
             guess = cells[i + 1] if i + 1 < len(cells) else None
             reveal = next((c for c in cells[i + 2:] if c.cell_type == "code" and "predict.reveal(" in c.source), None)
+            # (the first later cell that reveals; the test checks it reveals this guess)
             found.append((cell.source.splitlines()[0], guess, reveal))
     return found
 
@@ -38,5 +41,8 @@ def test_every_topic_notebook_asks_for_predictions(path):
     assert len(found) >= 3, f"{path.name}: {len(found)} Predict moments, want at least 3"
     for question, guess, reveal in found:
         assert guess is not None and guess.cell_type == "code", f"{question}: the next cell must hold the guess"
-        assert "= ..." in guess.source, f"{question}: the guess cell must be committed unanswered (= ...)"
-        assert reveal is not None, f"{question}: no later cell calls predict.reveal"
+        assert re.fullmatch(r"guess\w* = \.\.\.  # your guess.*", guess.source), (
+            f"{question}: the guess cell holds only `guess... = ...  # your guess...`, committed unanswered")
+        name = guess.source.split(" = ")[0]
+        assert reveal is not None and f"predict.reveal({name}," in reveal.source, (
+            f"{question}: no later cell calls predict.reveal({name}, ...)")

@@ -57,18 +57,6 @@ def test_the_tie_is_taught_as_the_code_breaks_it():
     assert round(sum(math.exp(v) for v in CATS.values()), 4) == 1.2710  # "not quite a distribution"
 
 
-def test_predict_moments_have_a_guess_cell_and_a_reveal():
-    cells = _cells()
-    asks = [i for i, cell in enumerate(cells)
-            if cell.cell_type == "markdown" and cell.source.startswith("**Predict:**")]
-    assert len(asks) >= 3
-    for i in asks:
-        guess = cells[i + 1]
-        assert guess.cell_type == "code" and re.fullmatch(r"guess\w* = \.\.\.  # your guess: .*", guess.source)
-        name = guess.source.split(" = ")[0]
-        assert any(f"predict.reveal({name}," in cell.source for cell in cells[i + 2:] if cell.cell_type == "code")
-
-
 def _viterbi_later_tie_wins(text, log_probs):
     """A correct Viterbi that breaks ties the other way: a later equal candidate replaces the best."""
     best, back = [0.0] + [-math.inf] * len(text), [None] * (len(text) + 1)
