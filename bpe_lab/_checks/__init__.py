@@ -191,3 +191,4 @@ from .unigram import *  # noqa: E402,F401,F403
 from .widgets import *  # noqa: E402,F401,F403
 from .plots import *  # noqa: E402,F401,F403
 from .exercises import *  # noqa: E402,F401,F403
+from .vocab_audit import *  # noqa: E402,F401,F403
