@@ -19,6 +19,7 @@ SETS = {
     "05_wordpiece_exercises": exercise_sets.set_05,
     "06_unigram_viterbi_exercises": exercise_sets.set_06,
     "07_comparison_exercises": exercise_sets.set_07,
+    "08_tokens_and_llms_exercises": exercise_sets.set_08,
 }
 
 

@@ -8,7 +8,7 @@ from conftest import ROOT
 
 from bpe_lab import predict
 
-TOPICS = sorted((ROOT / "notebooks").glob("0[1-7]_*.ipynb"))
+TOPICS = sorted((ROOT / "notebooks").glob("0[1-8]_*.ipynb"))
 
 
 def test_reveal_says_right_wrong_and_no_guess():
