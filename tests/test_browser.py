@@ -46,6 +46,7 @@ NB04 = "04_gpt2_pretokenization.ipynb"
 NB05 = "05_wordpiece.ipynb"
 NB06 = "06_unigram_viterbi.ipynb"
 NB07 = "07_comparison.ipynb"
+NB08 = "08_tokens_and_llms.ipynb"
 
 # Timeouts (seconds). Generous: "run all" takes 4-8 s here (notebook 07 about 40 s), CI can be slower.
 WIDGET_TIMEOUT = 180  # run all until the widget under test is drawn
@@ -356,6 +357,53 @@ def test_token_inspector_buttons_and_text(notebook):
             state = drive(nb, "04", f"click {name} until its chips are shown", button.click,
                           lambda now: shows(name)(now) and inspector_view(now)[1]["chips"] == ids, selector)
         print(f"[browser test] 04: summary now: {inspector_view(state)[0]['text']}")
+
+
+def compare_view(state: dict):
+    """(the two summaries, the two rows of chips, the sentence saying where they differ, active tokenizer)
+    of the token inspector with a second text box."""
+    summaries = [h for h in state["htmls"] if re.search(r"tokens .* bytes .* bytes per token", h["text"])]
+    chips = [h["chips"] for h in state["htmls"] if h["chips"]]
+    difference = html_containing(state, r"^(\d+ vs \d+ tokens\.|The same \d+ tokens? in both\.)")
+    active = next((t["label"] for t in state["toggles"] if t["active"]), None)
+    return summaries, chips, difference, active
+
+
+def test_token_inspector_compares_two_texts(notebook):
+    """Notebook 08: the inspector's two text boxes, 'Hello world' and 'Hello world ' (one more token, a lone
+    space); another tokenizer redraws both; text typed into the second box changes the comparison."""
+    with notebook(NB08) as nb:
+        selector = run_all_until_drawn(
+            nb, "08", "widgets.token_inspector(", "the token inspector with two texts",
+            lambda s: len(compare_view(s)[0]) == 2 and len(compare_view(s)[1]) == 2 and compare_view(s)[2]
+            and len(s["toggles"]) >= 2)
+        state = nb.widget_state(selector)
+        summaries, chips, difference, active = compare_view(state)
+        labels = [t["label"] for t in state["toggles"]]
+        assert active == "GPT-2" == labels[0], labels
+        assert chips == [[["Hello", 15496], ["␣world", 995]], [["Hello", 15496], ["␣world", 995], ["␣", 220]]], chips
+        assert difference["text"].startswith("2 vs 3 tokens."), difference["text"]
+        print(f"[browser test] 08: {difference['text']}")
+
+        # Another tokenizer: both rows of chips are redrawn with its ids, and both summaries name it.
+        other = labels[1]
+        button = nb.page.locator(f"{selector} .widget-toggle-button", has_text=other).first
+        state = drive(nb, "08", f"click {other} until both texts are redrawn", button.click,
+                      lambda now: (compare_view(now)[3] == other and len(compare_view(now)[1]) == 2
+                                   and all(s["text"].endswith(f"({other})") for s in compare_view(now)[0])
+                                   and all(row != old for row, old in zip(compare_view(now)[1], chips))),
+                      selector)
+        other_chips = compare_view(state)[1]
+        assert [piece for piece, _ in other_chips[1]] == ["Hello", "␣world", "␣"], other_chips
+
+        # Typed into the second box: without the trailing space the two texts have the same tokens.
+        second_box = nb.page.locator(f"{selector} textarea").nth(1)
+        state = drive(nb, "08", "type 'Hello world' into the second box until both are the same",
+                      lambda: second_box.fill("Hello world"),
+                      lambda now: compare_view(now)[2] and compare_view(now)[2]["text"].startswith("The same 2 tokens"),
+                      selector)
+        assert compare_view(state)[1][0] == compare_view(state)[1][1] == other_chips[0]
+        print(f"[browser test] 08: now: {compare_view(state)[2]['text']}")
 
 
 # --------------------------------------------------------------------------------------------------
