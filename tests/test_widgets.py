@@ -120,6 +120,55 @@ def test_token_inspector_content_and_switching():
     assert built == [1]  # built once
 
 
+def test_compare_tokens():
+    from bpe_lab import gpt2
+    from bpe_lab.tokenizer import Tokenizer
+
+    view = widgets.compare_tokens(gpt2.load(), "Hello world", "Hello world ")
+    assert view["first"] == widgets.inspect_tokens(gpt2.load(), "Hello world")
+    assert [i for i, _ in view["second"]["tokens"]] == [15496, 995, 220]  # the trailing space: a token of its own
+    assert view["same_start"] == 2
+    assert view["difference"] == ("2 vs 3 tokens. The first 2 are the same (up to ' world'); "
+                                  "from token 3: nothing vs ' '.")
+    view = widgets.compare_tokens(gpt2.load(), "Hello world", " Hello world")
+    assert view["same_start"] == 0 and view["difference"] == (
+        "2 vs 2 tokens. They differ from token 1: 'Hello', ' world' vs ' Hello', ' world'.")
+    assert widgets.compare_tokens(Tokenizer(), "ab", "ab")["difference"] == "The same 2 tokens in both."
+    assert widgets.compare_tokens(Tokenizer(), "", "")["difference"] == "The same 0 tokens in both."
+    long = widgets.compare_tokens(Tokenizer(), "abcdef", "ab")  # at most 3 tokens of each are listed
+    assert long["difference"] == "6 vs 2 tokens. The first 2 are the same (up to 'b'); from token 3: 'c', 'd', 'e', … vs nothing."
+    cut = widgets.compare_tokens(Tokenizer(), "é", "e")  # cut characters shown as ⟨hex⟩, as in the chips
+    assert cut["difference"] == "2 vs 1 tokens. They differ from token 1: '⟨c3⟩', '⟨a9⟩' vs 'e'."
+
+
+def test_token_inspector_compare_box():
+    from bpe_lab import gpt2
+    from bpe_lab.tokenizer import Tokenizer
+
+    plain = widgets.token_inspector({"GPT-2": gpt2.load()}, "Hello world")
+    assert plain.compare_box is None and len(plain.widget.children) == 4  # no compare: as before
+
+    inspector = widgets.token_inspector({"GPT-2": gpt2.load(), "bytes": Tokenizer()}, "Hello world",
+                                        compare="Hello world ")
+    children = inspector.widget.children
+    assert children.index(inspector.text_box) + 1 == children.index(inspector.compare_box)  # the box below the first
+    assert children.index(inspector.chips) + 2 == children.index(inspector.compare_chips)  # tokens one above the other
+    assert "<b>2</b> tokens" in inspector.summary.value and "<b>3</b> tokens" in inspector.compare_summary.value
+    assert inspector.compare_chips.value.count('class="bpe-chip"') == 3 and "␣" in inspector.compare_chips.value
+    assert "from token 3: nothing vs &#x27; &#x27;" in inspector.difference.value
+    inspector.choice.value = "bytes"  # both redrawn with the chosen tokenizer
+    assert "<b>11</b> tokens" in inspector.summary.value and "<b>12</b> tokens" in inspector.compare_summary.value
+    assert inspector.difference.value.startswith("11 vs 12 tokens. The first 11 are the same")
+    inspector.compare_box.value = "Hello world"
+    assert inspector.difference.value == "The same 11 tokens in both."
+    inspector.compare_box.value = ""
+    assert "type or paste any text in the compare box" in inspector.compare_summary.value
+    assert inspector.compare_chips.value == "" and inspector.difference.value == ""
+    inspector.compare_box.value = "a\ud800"
+    assert "lone surrogate" in inspector.compare_summary.value and inspector.difference.value == ""
+    assert "<b>11</b> tokens" in inspector.summary.value  # the first text is unaffected
+
+
 def test_token_inspector_bad_input():
     import pytest
 
@@ -127,6 +176,16 @@ def test_token_inspector_bad_input():
         widgets.token_inspector({})
     with pytest.raises(TypeError, match="must be a bpe_lab Tokenizer"):
         widgets.inspect_tokens("gpt2", "text")
+    with pytest.raises(TypeError, match="compare must be a str .* or None for one text box, got int"):
+        widgets.token_inspector({"bytes": _bytes_tokenizer()}, "x", compare=5)
+    with pytest.raises(TypeError, match="other must be a str, got NoneType"):
+        widgets.compare_tokens(_bytes_tokenizer(), "x", None)
+
+
+def _bytes_tokenizer():
+    from bpe_lab.tokenizer import Tokenizer
+
+    return Tokenizer()
 
 
 def test_wordpiece_explorer():

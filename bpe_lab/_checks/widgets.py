@@ -14,7 +14,7 @@ from . import short, text, whole
 from .texts import end_of_word as end_of_word_check
 
 __all__ = ["slider_step", "merge_view_options", "slider_frames", "frame_labels",
-           "inspected_tokenizer", "tokenizer_choices", "tokenizer_name"]
+           "inspected_tokenizer", "tokenizer_choices", "tokenizer_name", "inspector_texts"]
 
 # What a slider moves over -> (what a right k is, the message for a k out of range).
 _STEP_WORDS = {
@@ -107,3 +107,11 @@ def tokenizer_name(name, names) -> str:
     error = ValueError if isinstance(name, str) else TypeError
     raise error(f"name must be one of {short(list(names))}, got {short(name)}")
 
+
+
+def inspector_texts(value, compare) -> tuple[str, str | None]:
+    """The token inspector's text (a str) and ``compare``: None for one text box, or the str of a second one."""
+    if compare is not None and not isinstance(compare, str):
+        raise TypeError(f"compare must be a str (the text of a second box, such as 'Hello world ') or None for one "
+                        f"text box, got {type(compare).__name__}")
+    return text(value, "text"), compare

@@ -8,7 +8,7 @@ function:
                           the plain functions behind its views: ``corpus_view`` / ``corpus_views`` (the corpus
                           after k merges), ``histogram_view`` (pair counts), ``word_view`` (your word split),
                           ``compression_view`` (the compression curve); ``MergeExplorer``, ``merge_explorer``
-  ``tokens``              the token inspector (notebook 04): ``inspect_tokens``, ``TokenInspector``,
+  ``tokens``              the token inspector (notebook 04): ``inspect_tokens``, ``compare_tokens``, ``TokenInspector``,
                           ``token_inspector``
   ``wordpiece_merges``    the WordPiece explorer (notebook 05): ``wordpiece_corpus_views``,
                           ``wordpiece_histogram_view``, ``WordPieceExplorer``, ``wordpiece_explorer``
@@ -50,7 +50,7 @@ from . import common
 from .frames import frames_slider, merge_step_frames, merge_steps
 from .bpe_merges import (MERGE_EXPLORER_MAX_CHARS, MergeExplorer, compression_view, corpus_view, corpus_views,
                              histogram_view, merge_explorer, word_view)
-from .tokens import TOKEN_INSPECTOR_MAX_BYTES, TokenInspector, inspect_tokens, token_inspector
+from .tokens import TOKEN_INSPECTOR_MAX_BYTES, TokenInspector, compare_tokens, inspect_tokens, token_inspector
 from .viterbi_steps import viterbi_stepper, viterbi_view
 from .wordpiece_merges import (WORDPIECE_EXPLORER_MAX_CHARS, WordPieceExplorer, wordpiece_corpus_views,
                                  wordpiece_explorer, wordpiece_histogram_view)
@@ -67,6 +67,7 @@ __all__ = [
     "MergeExplorer",
     "merge_explorer",
     "inspect_tokens",
+    "compare_tokens",
     "TokenInspector",
     "token_inspector",
     "wordpiece_corpus_views",

@@ -108,6 +108,29 @@ for fn in ("TokenInspector", "token_inspector"):
         r"text must be a str, got int")
     raises(f"widgets.{fn}", "tokenizers={'x': 5}", lambda fn=fn: getattr(widgets, fn)({"x": 5}), TypeError,
         r"tokenizers\['x'\] must be a bpe_lab Tokenizer or a function returning one, got int")
+    raises(f"widgets.{fn}", "compare=5", lambda fn=fn: getattr(widgets, fn)({"bytes": TOK()}, "x", compare=5),
+        TypeError, r"compare must be a str \(the text of a second box, such as 'Hello world '\) or None for one text "
+        r"box, got int")
+    raises(f"widgets.{fn}", "compare=b'x'", lambda fn=fn: getattr(widgets, fn)({"bytes": TOK()}, "x", compare=b"x"),
+        TypeError, r"compare must be a str .* got bytes")
+    documented(f"widgets.{fn}", "compare=''", lambda fn=fn: getattr(widgets, fn)({"bytes": TOK()}, "x", compare=""),
+        lambda v: v.compare_box is not None and "type or paste" in v.compare_summary.value,
+        "a second, empty text box", r"or a str to show a second text box")
+    documented(f"widgets.{fn}", "compare='a\\ud800' (lone surrogate)",
+        lambda fn=fn: getattr(widgets, fn)({"bytes": TOK()}, "x", compare="a\ud800"),
+        lambda v: "lone surrogate U+D800 at index 1" in v.compare_summary.value and v.difference.value == "",
+        "the error shown under the second box", r"shows the error in place of its tokens")
+raises("widgets.compare_tokens", "tokenizer=5", lambda: widgets.compare_tokens(5, "x", "y"), TypeError,
+    r"tokenizer must be a bpe_lab Tokenizer, got int")
+raises("widgets.compare_tokens", "text=5", lambda: widgets.compare_tokens(TOK(), 5, "y"), TypeError,
+    r"text must be a str, got int")
+raises("widgets.compare_tokens", "other=None", lambda: widgets.compare_tokens(TOK(), "x", None), TypeError,
+    r"other must be a str, got NoneType")
+raises("widgets.compare_tokens", "other='a\\ud800' (lone surrogate)", lambda: widgets.compare_tokens(TOK(), "x", "a\ud800"),
+    ValueError, r"text contains a lone surrogate U\+D800 at index 1")
+documented("widgets.compare_tokens", "text='', other=''", lambda: widgets.compare_tokens(TOK(), "", ""),
+    lambda v: v["same_start"] == 0 and v["difference"] == "The same 0 tokens in both.", "'The same 0 tokens in both.'",
+    r"inspect_tokens")
 raises("widgets.TokenInspector.tokenizer", "name='nope'", lambda: INSPECTOR().tokenizer("nope"), ValueError,
     r"name must be one of \['bytes'\]")
 raises("widgets.TokenInspector.tokenizer", "name=5", lambda: INSPECTOR().tokenizer(5), (TypeError, ValueError),
