@@ -76,11 +76,12 @@ def test_unreachable_after_split():
 
 
 def test_token_table():
-    tok = Tokenizer([(A, B), (B, C), (A, B + C), (b"\xc3", A), (b",", b" ")])
+    tok = Tokenizer([(A, B), (B, C), (A, B + C), (b"\xc3", A), (b",", b" "), (b" ", b"\xc3")])
+    assert vocab_audit.token_table(tok, [261])["token"].tolist() == ["␣⟨c3⟩"]
     table = vocab_audit.token_table(tok, [258, 97, 259, 260])
     assert list(table.columns) == ["id", "token", "bytes", "utf8", "reachable", "one_chunk"]
     assert table["id"].tolist() == [258, 97, 259, 260]
-    assert table["token"].tolist() == ["abc", "a", "⟨c3 61⟩", ", "]
+    assert table["token"].tolist() == ["abc", "a", "⟨c3 61⟩", ",␣"]
     assert table["bytes"].tolist() == [3, 1, 2, 2]
     assert table["utf8"].tolist() == [True, True, False, True]
     assert table["reachable"].tolist() == [False, True, True, True]
