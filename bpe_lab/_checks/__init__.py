@@ -191,4 +191,5 @@ from .unigram import *  # noqa: E402,F401,F403
 from .widgets import *  # noqa: E402,F401,F403
 from .plots import *  # noqa: E402,F401,F403
 from .exercises import *  # noqa: E402,F401,F403
+from .export import *  # noqa: E402,F401,F403
 from .vocab_audit import *  # noqa: E402,F401,F403

@@ -13,5 +13,29 @@ cannot hold. One module per format: ``hf_bpe``, ``tiktoken_file``, ``hf_wordpiec
 
 from __future__ import annotations
 
-# Filled in by the format modules as they land (issue 18).
 __all__ = ["to_hf", "from_hf", "to_tiktoken", "to_sentencepiece"]
+
+from .. import _checks as check
+from . import hf_bpe, hf_unigram, hf_wordpiece, sentencepiece_file, tiktoken_file
+
+_HF_WRITERS = {"bpe": hf_bpe.write, "wordpiece": hf_wordpiece.write, "unigram": hf_unigram.write}
+
+
+def to_hf(obj, path):
+    """Write ``obj`` as a Hugging Face ``tokenizer.json`` at ``path`` (atomically); returns the path."""
+    return _HF_WRITERS[check.export_kind(obj)](obj, path)
+
+
+def from_hf(path):
+    """A byte-level BPE ``tokenizer.json`` (as ``to_hf`` writes, or GPT-2's) -> ``bpe_lab.Tokenizer``."""
+    return hf_bpe.read(check.path(path))
+
+
+def to_tiktoken(tokenizer, path):
+    """Write ``tokenizer``'s ranks as a tiktoken rank file at ``path`` (atomically); returns the path."""
+    return tiktoken_file.write(check.exported(tokenizer, "bpe", "to_tiktoken"), path)
+
+
+def to_sentencepiece(unigram_log_probs, path):
+    """Write a Unigram model (piece -> log-probability) as a SentencePiece ``.model`` at ``path``."""
+    return sentencepiece_file.write(check.exported(unigram_log_probs, "unigram", "to_sentencepiece"), path)
