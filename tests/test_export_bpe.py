@@ -1,0 +1,197 @@
+"""bpe_lab.export for byte-level BPE: a Tokenizer written as a Hugging Face tokenizer.json and as a tiktoken
+rank file encodes, in tokenizers, transformers and tiktoken, to exactly our ids; tokenizer.json reads back.
+
+The texts: every line of Pride and Prejudice and of the UDHR in 20 languages, plus a few whole texts
+with special tokens, runs of spaces and newlines (where the regex engines could differ).
+"""
+
+import os
+
+import pytest
+import tiktoken  # the reference extra; never skipped
+import tokenizers
+
+from bpe_lab import corpus, export, gpt2, storage
+from bpe_lab.export import hf_bpe, tiktoken_file
+from bpe_lab.tokenizer import Tokenizer
+from conftest import record_parity
+
+NOVEL = corpus.load_text("pride_and_prejudice.txt")
+UDHR = "\n".join(entry["text"] for entry in corpus.load_udhr().values())
+LINES = [line for line in NOVEL.splitlines() + UDHR.splitlines() if line]
+EXTRA = [
+    "It is a truth<|endoftext|>universally acknowledged<|pad|>",
+    "  two spaces,\n\n\nthree newlines\r\n  \t tab   \n",
+    "trailing spaces at the end   ",
+    "I'M HERE, you're 12345 678!!\n",
+    "HelloWorld's camelCase don't/path//x\u00a0nbsp\u2003em space",
+    UDHR[:3000],
+]
+SPECIAL = {"<|endoftext|>": 1000, "<|pad|>": 1001}
+
+
+@pytest.fixture(scope="module", params=["gpt2", "gpt4", "o200k"])
+def trained(request):
+    """A Tokenizer trained here on the first 200,000 characters of the novel, with two special tokens."""
+    return Tokenizer.train(NOVEL[:200_000], 1000, request.param), request.param
+
+
+def with_specials(tokenizer):
+    for name, token_id in SPECIAL.items():
+        tokenizer.add_special_token(name, token_id)
+    return tokenizer
+
+
+def compare(label, ours, theirs, texts):
+    """``theirs`` (a list of id lists) equals ``ours.encode(text, allowed_special="all")`` for every text."""
+    tokens = 0
+    for text, ids in zip(texts, theirs, strict=True):
+        expected = ours.encode(text, allowed_special="all")
+        assert ids == expected, f"{label}: ids differ for {text[:80]!r}"
+        tokens += len(ids)
+    record_parity(label, len(texts), tokens)
+
+
+# ------------------------------------------------------------------------------------------------
+# tokenizer.json
+# ------------------------------------------------------------------------------------------------
+
+def test_tokenizer_json_encodes_like_ours_in_tokenizers_and_transformers(trained, tmp_path):
+    from transformers import PreTrainedTokenizerFast
+
+    tokenizer, pattern = trained
+    ours = with_specials(Tokenizer(tokenizer.merges, pattern))
+    path = export.to_hf(ours, tmp_path / "tokenizer.json")
+    assert path == tmp_path / "tokenizer.json" and [p.name for p in tmp_path.iterdir()] == ["tokenizer.json"]
+    texts = LINES + EXTRA
+    hf = tokenizers.Tokenizer.from_file(str(path))
+    compare(f"export.to_hf ({pattern}) -> tokenizers", ours,
+            [e.ids for e in hf.encode_batch(texts, add_special_tokens=False)], texts)
+    fast = PreTrainedTokenizerFast(tokenizer_file=str(path))
+    compare(f"export.to_hf ({pattern}) -> transformers", ours,
+            fast(texts, add_special_tokens=False)["input_ids"], texts)
+    assert hf.decode(ours.encode(EXTRA[1])) == EXTRA[1]  # the ByteLevel decoder
+    back = export.from_hf(path)
+    assert (back.merges, back.pattern, back.special_tokens) == (ours.merges, pattern, SPECIAL)
+
+
+def test_gpt2_round_trips_through_tokenizer_json(tmp_path):
+    original = gpt2.load()
+    path = hf_bpe.write(original, tmp_path / "gpt2.json")
+    back = hf_bpe.read(path)
+    assert back.merges == original.merges and back.pattern == "gpt2" and back.special_tokens == {"<|endoftext|>": 50256}
+    assert back.to_dict() == original.to_dict()
+    ids = back.encode(NOVEL)
+    assert ids == original.encode(NOVEL)
+    hf = tokenizers.Tokenizer.from_file(str(path))
+    assert hf.encode(NOVEL).ids == ids
+    record_parity("export.to_hf (GPT-2) -> tokenizers, whole novel", 1, len(ids))
+
+
+def test_custom_pattern_and_no_pattern(tmp_path):
+    pattern = r"\p{L}+|\p{N}{1,3}+|\s+$|\s+|."  # $ and a possessive interval, rewritten for Oniguruma
+    ours = Tokenizer.train(NOVEL[:50_000], 400, pattern)
+    texts = [*EXTRA[:4], "abc 1234567 x  \n", "end  \n"]
+    for tokenizer in (ours, Tokenizer(ours.merges, None)):
+        path = hf_bpe.write(tokenizer, tmp_path / "t.json")
+        hf = tokenizers.Tokenizer.from_file(str(path))
+        compare("export.to_hf (custom pattern, none)", tokenizer, [hf.encode(t).ids for t in texts], texts)
+        # read back, the possessive interval has lost its '+' (the same split where it stands)
+        assert hf_bpe.read(path).pattern == (tokenizer.pattern and tokenizer.pattern.replace("{1,3}+", "{1,3}"))
+    with pytest.raises(ValueError, match=r"possessive interval .*write it without the possessive"):
+        hf_bpe.to_oniguruma(r"(\p{N}{1,3}+)x")
+
+
+# ------------------------------------------------------------------------------------------------
+# tiktoken
+# ------------------------------------------------------------------------------------------------
+
+def test_tiktoken_rank_file_encodes_like_ours(trained, tmp_path):
+    tokenizer, pattern = trained
+    ours = with_specials(Tokenizer(tokenizer.merges, pattern))
+    path = export.to_tiktoken(ours, tmp_path / "ours.tiktoken")
+    first = path.read_text().splitlines()[:2]
+    assert first == ["AA== 0", "AQ== 1"]  # base64 of byte 0 and byte 1
+    encoding = tiktoken_file.load_encoding(path, ours.pattern, ours.special_tokens)
+    assert isinstance(encoding, tiktoken.Encoding)
+    texts = LINES + EXTRA
+    compare(f"export.to_tiktoken ({pattern}) -> tiktoken", ours,
+            encoding.encode_batch(texts, allowed_special="all"), texts)
+    # and bpe_lab reads the file back the way it reads cl100k's
+    rebuilt = Tokenizer.from_ranks(encoding._mergeable_ranks, pattern)
+    assert rebuilt.merges == ours.merges
+
+
+def test_gpt2_rank_file_matches_tiktoken_rule(tmp_path):
+    original = gpt2.load()
+    path = tiktoken_file.write(original, tmp_path / "gpt2.tiktoken")
+    encoding = tiktoken_file.load_encoding(path, "gpt2", original.special_tokens)
+    ids = encoding.encode(NOVEL)
+    assert ids == original.encode(NOVEL)
+    record_parity("export.to_tiktoken (GPT-2) -> tiktoken, whole novel", 1, len(ids))
+
+
+def test_a_tokenizer_tiktoken_would_encode_differently_is_refused(tmp_path):
+    # b+c first, then a+b, then ab+c: on "abc" we merge b+c and stop at a, bc; tiktoken would join a and bc
+    # into abc, whose rank (its id) exists. The same tokenizer exports to tokenizer.json (pair ranks) fine.
+    ours = Tokenizer([(b"b", b"c"), (b"a", b"b"), (b"ab", b"c")], None)
+    assert [ours.token_bytes(i) for i in ours.encode("abc")] == [b"a", b"bc"]
+    path = tmp_path / "abc.tiktoken"
+    with pytest.raises(ValueError, match=r"tiktoken merges the adjacent pair whose joined bytes have the lowest rank, "
+                                         r"and on the bytes of token b'abc' .* ends in \[b'a', b'bc'\] instead"):
+        export.to_tiktoken(ours, path)
+    assert not path.exists()
+    hf = tokenizers.Tokenizer.from_file(str(hf_bpe.write(ours, tmp_path / "abc.json")))
+    assert hf.encode("abc").ids == ours.encode("abc")
+
+
+# ------------------------------------------------------------------------------------------------
+# Writing safely, refusing clearly
+# ------------------------------------------------------------------------------------------------
+
+def test_writers_are_atomic(tmp_path, monkeypatch):
+    ours = Tokenizer.train(NOVEL[:20_000], 300)
+    for write in (hf_bpe.write, tiktoken_file.write):
+        path = tmp_path / "old.txt"
+        path.write_text("old")
+
+        def fail(*args):
+            raise OSError("disk full")
+
+        monkeypatch.setattr(os, "fsync", fail)
+        with pytest.raises(OSError, match="disk full"):
+            write(ours, path)
+        monkeypatch.undo()
+        assert path.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["old.txt"]
+        assert write(ours, path) == path and path.read_text() != "old"
+
+
+def test_bad_inputs_are_refused_clearly(tmp_path):
+    ours = Tokenizer.train(NOVEL[:20_000], 300)
+    with pytest.raises(TypeError, match=r"hf_bpe.write writes a byte-level bpe_lab.Tokenizer, got a WordPiece"):
+        hf_bpe.write(["[UNK]", "a", "##b"], tmp_path / "t.json")
+    with pytest.raises(TypeError, match=r"to_tiktoken writes a byte-level bpe_lab.Tokenizer, got a WordPiece"):
+        export.to_tiktoken(["[UNK]", "a", "##b"], tmp_path / "t.tiktoken")
+    with pytest.raises(FileNotFoundError, match=r"the folder .*missing does not exist"):
+        export.to_hf(ours, tmp_path / "missing" / "t.json")
+    with pytest.raises(FileNotFoundError, match=r"the folder .*missing does not exist"):
+        export.to_tiktoken(ours, tmp_path / "missing" / "t.tiktoken")
+    twice = Tokenizer([(b"a", b"b"), (b"ab", b"c"), (b"b", b"c"), (b"a", b"bc")], None)
+    for write in (hf_bpe.write, tiktoken_file.write):
+        with pytest.raises(ValueError, match=r"merge 3 makes b'abc', which an earlier merge already made"):
+            write(twice, tmp_path / "twice")
+    with pytest.raises(FileNotFoundError, match="no tokenizer.json at"):
+        export.from_hf(tmp_path / "none.json")
+    # files that are not byte-level BPE
+    bad = tmp_path / "bad.json"
+    for text, message in [
+        ("{not json", r"is not a tokenizer.json: it is not valid JSON"),
+        ('{"model": {"type": "WordPiece", "vocab": {}}}', r"its model is 'WordPiece', not BPE"),
+        ('{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "pre_tokenizer": {"type": "ByteLevel"}}',
+         r"its vocab lacks 255 token\(s\) that bytes or merges make"),
+        ('{"normalizer": {"type": "NFC"}, "model": {"type": "BPE", "vocab": {}, "merges": []}}', r"a normalizer"),
+    ]:
+        bad.write_text(text)
+        with pytest.raises(ValueError, match=message):
+            export.from_hf(bad)
+    assert isinstance(storage.FileFormatError, type)
