@@ -48,10 +48,10 @@ def write(tokenizer, path) -> Path:
     allowed_special="all")`` does. ValueError for what the format cannot hold (see the module's docstring).
     """
     tokenizer, path = check.exported(tokenizer, "bpe", "hf_bpe.write"), check.path(path)
-    return write_text_atomic(path, json.dumps(document(tokenizer), ensure_ascii=False, indent=1) + "\n")
+    return write_text_atomic(path, json.dumps(_document(tokenizer), ensure_ascii=False, indent=1) + "\n")
 
 
-def document(tokenizer) -> dict:
+def _document(tokenizer) -> dict:
     """The ``tokenizer.json`` document of a ``Tokenizer``, as a dict (``write`` saves it)."""
     saved = tokenizer.to_dict()
     token_ids = saved["token_ids"] or list(range(len(tokenizer.vocab)))

@@ -25,7 +25,7 @@ import base64
 from pathlib import Path
 
 from .. import _checks as check
-from ..pretokenize import PATTERNS
+from ..pretokenize import PATTERNS, compile_pattern
 from ..ranks import merges_from_ranks
 from ..storage import write_text_atomic
 
@@ -61,6 +61,23 @@ def ranks(tokenizer) -> dict[bytes, int]:
     return result
 
 
+def _pattern(pattern):
+    """A pattern name or regex (checked by ``bpe_lab.pretokenize``) -> the regex tiktoken runs."""
+    if pattern is None:
+        return r"[\s\S]+"  # the whole text is one chunk
+    compile_pattern(pattern)
+    return PATTERNS.get(pattern, pattern)
+
+
+def _special_tokens(special_tokens) -> dict:
+    """name -> id, each name a non-empty str and each id a whole number >= 0."""
+    special_tokens = check.tokenizer_special_tokens(special_tokens)
+    for name, token_id in special_tokens.items():
+        check.text(name, "a special token's name", example="<|endoftext|>")
+        check.whole(token_id, f"the id of the special token {check.short(name)}")
+    return dict(special_tokens)
+
+
 def _pieces(token: bytes, ranks_: dict) -> list:
     from ..ranks import bpe_by_rank
     return bpe_by_rank(token, ranks_, below=ranks_[token])
@@ -86,11 +103,13 @@ def load_encoding(path, pattern="gpt2", special_tokens=None, name=None):
     (a ``Tokenizer``'s ``special_tokens``). ``name``: the Encoding's name (default: the file's stem).
     Needs the package tiktoken.
     """
-    path = check.path(path)
-    if pattern is not None:
-        pattern = PATTERNS.get(check.text(pattern, "pattern", example="gpt2"), pattern)
-    special_tokens = dict(check.tokenizer_special_tokens(special_tokens))
-    import tiktoken
+    path, pattern, special_tokens = check.path(path), _pattern(pattern), _special_tokens(special_tokens)
+    name = path.stem if name is None else check.text(name, "name", example="my_encoding")
+    try:
+        import tiktoken
+    except ModuleNotFoundError:
+        raise ModuleNotFoundError("load_encoding needs the package tiktoken: run `make install` "
+                                  "(or pip install tiktoken)") from None
 
     mergeable = {}
     try:
@@ -110,5 +129,5 @@ def load_encoding(path, pattern="gpt2", special_tokens=None, name=None):
         except (ValueError, IndexError):
             raise ValueError(f"{path}, line {number}: expected '<base64 token> <rank>', got {check.short(line)}") from None
         mergeable[token] = rank
-    return tiktoken.Encoding(name=name or path.stem, pat_str=r"[\s\S]+" if pattern is None else pattern,
+    return tiktoken.Encoding(name=name, pat_str=pattern,
                              mergeable_ranks=mergeable, special_tokens=special_tokens)
