@@ -195,3 +195,21 @@ def test_bad_inputs_are_refused_clearly(tmp_path):
         with pytest.raises(ValueError, match=message):
             export.from_hf(bad)
     assert isinstance(storage.FileFormatError, type)
+
+
+def test_gpt2_from_a_tokenizer_json_that_tokenizers_wrote(tmp_path):
+    """GPT-2's own files turned into a tokenizer.json by tokenizers itself (merges as "a b" strings, the
+    special token in the vocab too, as on the Hub) read back as gpt2.load()."""
+    from tokenizers import decoders, models, pre_tokenizers, processors
+
+    hf = tokenizers.Tokenizer(models.BPE.from_file(str(corpus.data_path("encoder.json")),
+                                                   str(corpus.data_path("vocab.bpe"))))
+    hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    hf.post_processor = processors.ByteLevel(trim_offsets=False)
+    hf.decoder = decoders.ByteLevel()
+    hf.add_special_tokens(["<|endoftext|>"])
+    hf.save(str(tmp_path / "tokenizer.json"))
+    back = export.from_hf(tmp_path / "tokenizer.json")
+    assert back.to_dict() == gpt2.load().to_dict()
+    text = NOVEL[:20_000] + "<|endoftext|>"
+    assert back.encode(text, allowed_special="all") == hf.encode(text).ids
