@@ -3,7 +3,8 @@
     to_hf(obj, path)                    a Hugging Face ``tokenizer.json`` (``tokenizers``, ``transformers``):
                                         byte-level BPE ``Tokenizer``, WordPiece vocabulary or Unigram model
     from_hf(path)                       a byte-level BPE ``tokenizer.json`` back into a ``Tokenizer``
-    to_tiktoken(tokenizer, path)        a tiktoken rank file (base64 token, rank) and what ``Encoding`` needs
+    to_tiktoken(tokenizer, path)        a tiktoken rank file (base64 token, rank); ``tiktoken_file.load_encoding``
+                                        adds the pattern and special tokens ``tiktoken.Encoding`` needs
     to_sentencepiece(log_probs, path)   a Unigram model as a SentencePiece ``.model``
 
 Every writer writes atomically (``bpe_lab.storage``) and refuses, with a clear error, what its format
