@@ -168,6 +168,7 @@ UNIGRAM_REFUSED = [
     ({"▁a": -1e39}, ValueError, "32-bit float"),
     ({"▁a": "-1"}, ValueError, "finite number"),
     ({"▁a": True}, ValueError, "finite number"),
+    ({"[UNK]": 0, "[CLS]": 1, "a": 2}, TypeError, "ids 0…n-1, like a WordPiece vocabulary"),
 ]
 
 
@@ -192,3 +193,11 @@ def test_writers_check_the_path(writer, obj, tmp_path):
     with pytest.raises(TypeError, match="file path"):
         writer(obj, b"out")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bert_vocab_dict_is_not_taken_for_a_unigram_model(tmp_path):
+    vocab = bert.load_vocab(corpus.data_path(BERT_VOCAB))  # a dict, so to_hf sees a Unigram model
+    with pytest.raises(TypeError, match="sorted\\(vocab, key=vocab.get\\)"):
+        export.to_hf(vocab, tmp_path / "tokenizer.json")
+    path = export.to_hf(sorted(vocab, key=vocab.get), tmp_path / "tokenizer.json")
+    assert Tokenizer.from_file(str(path)).encode("Hi!", add_special_tokens=False).tokens == ["hi", "!"]

@@ -92,6 +92,10 @@ def _checked_log_probs(log_probs, what: str) -> dict:
                         f"got {type(log_probs).__name__}")
     if not log_probs:
         raise ValueError(f"the Unigram model has no pieces: a {what} needs at least one")
+    if len(log_probs) > 1 and sorted(log_probs.values(), key=repr) == sorted(range(len(log_probs)), key=repr):
+        raise TypeError(f"a Unigram model maps pieces to log-probabilities; this dict maps them to the ids 0…n-1, "
+                        f"like a WordPiece vocabulary: for a {what} of a WordPiece vocabulary pass its pieces in "
+                        f"id order, e.g. sorted(vocab, key=vocab.get), to export.to_hf")
     for piece, log_prob in log_probs.items():
         if not isinstance(piece, str) or not piece:
             raise ValueError(f"pieces must be non-empty strings, got {check.short(piece)}")
