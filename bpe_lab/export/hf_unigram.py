@@ -23,7 +23,8 @@ from .. import _checks as check
 from .. import storage
 from .sentencepiece_file import model_pieces
 
-__all__ = ["tokenizer_json", "write"]
+# write is the entry point (export.to_hf calls it for a Unigram model); tokenizer_json is its document.
+__all__ = ["write"]
 
 SPACE = "\u2581"
 
@@ -61,5 +62,5 @@ def write(log_probs, path) -> Path:
     >>> Tokenizer.from_file(str(path)).encode("a  a").tokens
     ['▁a', '▁a']
     """
-    path = check.path(path)
-    return storage.write_text_atomic(path, json.dumps(tokenizer_json(log_probs), ensure_ascii=False, indent=2))
+    document, path = tokenizer_json(log_probs), check.path(path)
+    return storage.write_text_atomic(path, json.dumps(document, ensure_ascii=False, indent=2))

@@ -24,7 +24,9 @@ from pathlib import Path
 from .. import _checks as check
 from .. import storage
 
-__all__ = ["REQUIRED", "vocab_pieces", "tokenizer_json", "write", "write_vocab_txt"]
+# write and write_vocab_txt are the entry points (export.to_hf calls write for a WordPiece vocabulary);
+# vocab_pieces checks a vocabulary, tokenizer_json builds the document.
+__all__ = ["REQUIRED", "write", "write_vocab_txt"]
 
 BERT_SPECIALS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 REQUIRED = ("[UNK]", "[CLS]", "[SEP]")  # the model's unknown token and the post-processor's
@@ -44,34 +46,34 @@ def vocab_pieces(vocab) -> tuple[list, list]:
         vocab, specials = list(vocab.vocab), list(vocab.special_tokens)
     elif isinstance(vocab, dict):
         if sorted(vocab.values()) != list(range(len(vocab))):
-            raise ValueError("a dict vocabulary must map its pieces to the ids 0…n-1, each once")
+            raise ValueError("vocab, a dict, must map its pieces to the ids 0…n-1, each once")
         specials = getattr(vocab, "special_tokens", None)
         vocab = sorted(vocab, key=vocab.get)
     elif isinstance(vocab, (list, tuple)):
         vocab = list(vocab)
     else:
-        raise TypeError(f"a WordPiece vocabulary must be a wordpiece.train result, a list of pieces in id order "
+        raise TypeError(f"vocab (a WordPiece vocabulary) must be a wordpiece.train result, a list of pieces in id order "
                         f"or a dict piece -> id, got {type(vocab).__name__}")
     if not vocab:
-        raise ValueError("the WordPiece vocabulary is empty: BERT's files need at least [UNK], [CLS] and [SEP]")
+        raise ValueError("vocab (a WordPiece vocabulary) is empty: BERT's files need at least [UNK], [CLS] and [SEP]")
     seen = set()
     for number, piece in enumerate(vocab):
         if not isinstance(piece, str) or not piece:
-            raise ValueError(f"piece {number} must be a non-empty str, got {check.short(piece)}")
+            raise ValueError(f"piece {number} of vocab must be a non-empty str, got {check.short(piece)}")
         if piece in seen:
-            raise ValueError(f"piece {number} ({piece!r}) is listed twice: each piece has one id")
+            raise ValueError(f"piece {number} of vocab ({piece!r}) is listed twice: each piece has one id")
         seen.add(piece)
         if any(char.isspace() for char in piece):
-            raise ValueError(f"piece {number} ({check.short(piece)}) holds whitespace: vocab.txt holds one piece "
+            raise ValueError(f"piece {number} of vocab ({check.short(piece)}) holds whitespace: vocab.txt holds one piece "
                              "per line and BERT splits words on whitespace, so it could never be used")
         try:
             piece.encode("utf-8")
         except UnicodeEncodeError:
-            raise ValueError(f"piece {number} ({check.short(piece)}) holds a lone surrogate, which cannot be "
+            raise ValueError(f"piece {number} of vocab ({check.short(piece)}) holds a lone surrogate, which cannot be "
                              "written as UTF-8") from None
     missing = [token for token in REQUIRED if token not in seen]
     if missing:
-        raise ValueError(f"the vocabulary lacks {', '.join(missing)}: WordPiece needs [UNK] for words it cannot "
+        raise ValueError(f"vocab (a WordPiece vocabulary) lacks {', '.join(missing)}: WordPiece needs [UNK] for words it cannot "
                          "cover and BERT's template needs [CLS] and [SEP]; add them (wordpiece.train does)")
     if specials is None:
         specials = [token for token in BERT_SPECIALS if token in seen]
@@ -125,8 +127,8 @@ def write(vocab, path) -> Path:
     >>> Tokenizer.from_file(str(path)).encode("Playing!").tokens
     ['[CLS]', 'play', '##ing', '!', '[SEP]']
     """
-    path = check.path(path)
-    return storage.write_text_atomic(path, json.dumps(tokenizer_json(vocab), ensure_ascii=False, indent=2))
+    document, path = tokenizer_json(vocab), check.path(path)
+    return storage.write_text_atomic(path, json.dumps(document, ensure_ascii=False, indent=2))
 
 
 def write_vocab_txt(vocab, path) -> Path:
@@ -138,6 +140,5 @@ def write_vocab_txt(vocab, path) -> Path:
     >>> load_vocab(write_vocab_txt(["[UNK]", "[CLS]", "[SEP]", "a"], pathlib.Path(tempfile.mkdtemp()) / "vocab.txt"))
     {'[UNK]': 0, '[CLS]': 1, '[SEP]': 2, 'a': 3}
     """
-    path = check.path(path)
-    pieces, _ = vocab_pieces(vocab)
+    (pieces, _), path = vocab_pieces(vocab), check.path(path)
     return storage.write_text_atomic(path, "".join(piece + "\n" for piece in pieces))

@@ -27,7 +27,8 @@ from pathlib import Path
 
 from .. import _checks as check
 
-__all__ = ["SPECIALS", "NORMALIZER", "model_pieces", "encode_model", "write"]
+# write is the entry point (export.to_sentencepiece calls it); model_pieces and encode_model are its steps.
+__all__ = ["SPECIALS", "NORMALIZER", "write"]
 
 NORMAL, UNKNOWN, CONTROL = 1, 2, 3  # piece types of ModelProto (as in the reader)
 SPECIALS = (("<unk>", UNKNOWN), ("<s>", CONTROL), ("</s>", CONTROL))  # ids 0, 1, 2
@@ -79,8 +80,8 @@ def write(log_probs, path) -> Path:
     >>> read_sentencepiece_model(path).encode("a  a")
     ['▁a', '▁a']
     """
-    path = check.path(path)
-    return write_bytes_atomic(path, encode_model(log_probs))
+    data, path = encode_model(log_probs), check.path(path)
+    return write_bytes_atomic(path, data)
 
 
 def _checked_log_probs(log_probs, what: str) -> dict:
@@ -88,33 +89,33 @@ def _checked_log_probs(log_probs, what: str) -> dict:
     if type(log_probs).__name__ == "UnigramResult":
         log_probs = log_probs.log_probs
     if not isinstance(log_probs, dict):
-        raise TypeError(f"a Unigram model must be a unigram.train result or a dict piece -> log-probability, "
+        raise TypeError(f"log_probs (a Unigram model) must be a unigram.train result or a dict piece -> log-probability, "
                         f"got {type(log_probs).__name__}")
     if not log_probs:
-        raise ValueError(f"the Unigram model has no pieces: a {what} needs at least one")
+        raise ValueError(f"log_probs (a Unigram model) has no pieces: a {what} needs at least one")
     if len(log_probs) > 1 and sorted(log_probs.values(), key=repr) == sorted(range(len(log_probs)), key=repr):
-        raise TypeError(f"a Unigram model maps pieces to log-probabilities; this dict maps them to the ids 0…n-1, "
+        raise TypeError(f"log_probs (a Unigram model) maps pieces to log-probabilities; this dict maps them to the ids 0…n-1, "
                         f"like a WordPiece vocabulary: for a {what} of a WordPiece vocabulary pass its pieces in "
                         f"id order, e.g. sorted(vocab, key=vocab.get), to export.to_hf")
     for piece, log_prob in log_probs.items():
         if not isinstance(piece, str) or not piece:
-            raise ValueError(f"pieces must be non-empty strings, got {check.short(piece)}")
+            raise ValueError(f"the pieces of log_probs must be non-empty strings, got {check.short(piece)}")
         if piece in dict(SPECIALS):
-            raise ValueError(f"the piece {piece!r} is reserved: a {what} gives it its own id; leave it out")
+            raise ValueError(f"the piece {piece!r} of log_probs is reserved: a {what} gives it its own id; leave it out")
         if " " in piece:
-            raise ValueError(f"the piece {check.short(piece)} holds a space, which a {what} cannot use: "
+            raise ValueError(f"the piece {check.short(piece)} of log_probs holds a space, which a {what} cannot use: "
                              "spaces become '▁' before segmenting; write '▁' instead")
         try:
             piece.encode("utf-8")
         except UnicodeEncodeError:
-            raise ValueError(f"the piece {check.short(piece)} holds a lone surrogate, which is not a character "
+            raise ValueError(f"the piece {check.short(piece)} of log_probs holds a lone surrogate, which is not a character "
                              f"and cannot be written as UTF-8") from None
         if isinstance(log_prob, bool) or not isinstance(log_prob, (int, float)) or not math.isfinite(log_prob) \
                 or log_prob > 0:
-            raise ValueError(f"the log-probability of {piece!r} must be a finite number at most 0, "
+            raise ValueError(f"log_probs: the log-probability of {piece!r} must be a finite number at most 0, "
                              f"got {check.short(log_prob)}")
         if log_prob < -_FLOAT32_MAX:
-            raise ValueError(f"the log-probability of {piece!r} is {log_prob}, below what a 32-bit float holds "
+            raise ValueError(f"log_probs: the log-probability of {piece!r} is {log_prob}, below what a 32-bit float holds "
                              f"(-3.4e38)")
     return log_probs
 
