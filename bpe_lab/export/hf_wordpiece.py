@@ -52,7 +52,8 @@ def vocab_pieces(vocab) -> tuple[list, list]:
     elif isinstance(vocab, (list, tuple)):
         vocab = list(vocab)
     else:
-        raise TypeError(f"vocab (a WordPiece vocabulary) must be a wordpiece.train result, a list of pieces in id order "
+        raise TypeError(f"vocab (a WordPiece vocabulary) must be a wordpiece.train result, a list of "
+                        f"pieces in id order "
                         f"or a dict piece -> id, got {type(vocab).__name__}")
     if not vocab:
         raise ValueError("vocab (a WordPiece vocabulary) is empty: BERT's files need at least [UNK], [CLS] and [SEP]")
@@ -64,7 +65,8 @@ def vocab_pieces(vocab) -> tuple[list, list]:
             raise ValueError(f"piece {number} of vocab ({piece!r}) is listed twice: each piece has one id")
         seen.add(piece)
         if any(char.isspace() for char in piece):
-            raise ValueError(f"piece {number} of vocab ({check.short(piece)}) holds whitespace: vocab.txt holds one piece "
+            raise ValueError(f"piece {number} of vocab ({check.short(piece)}) holds whitespace: "
+                             f"vocab.txt holds one piece "
                              "per line and BERT splits words on whitespace, so it could never be used")
         try:
             piece.encode("utf-8")
@@ -73,7 +75,8 @@ def vocab_pieces(vocab) -> tuple[list, list]:
                              "written as UTF-8") from None
     missing = [token for token in REQUIRED if token not in seen]
     if missing:
-        raise ValueError(f"vocab (a WordPiece vocabulary) lacks {', '.join(missing)}: WordPiece needs [UNK] for words it cannot "
+        raise ValueError(f"vocab (a WordPiece vocabulary) lacks {', '.join(missing)}: WordPiece needs "
+                         f"[UNK] for words it cannot "
                          "cover and BERT's template needs [CLS] and [SEP]; add them (wordpiece.train does)")
     if specials is None:
         specials = [token for token in BERT_SPECIALS if token in seen]

@@ -56,7 +56,8 @@ def encode_model(log_probs) -> bytes:
     pieces = model_pieces(log_probs)
     data = bytearray()
     for piece, score, kind in pieces:
-        message = _bytes_field(1, piece.encode("utf-8")) + _key(2, 5) + struct.pack("<f", score) + _varint_field(3, kind)
+        message = (_bytes_field(1, piece.encode("utf-8")) + _key(2, 5) + struct.pack("<f", score)
+                   + _varint_field(3, kind))
         data += _bytes_field(1, message)
     data += _bytes_field(2, _varint_field(3, UNIGRAM) + _varint_field(4, len(pieces)))
     normalizer = (_bytes_field(1, NORMALIZER.encode("ascii")) + _varint_field(3, 1) + _varint_field(4, 1)
@@ -89,33 +90,38 @@ def _checked_log_probs(log_probs, what: str) -> dict:
     if type(log_probs).__name__ == "UnigramResult":
         log_probs = log_probs.log_probs
     if not isinstance(log_probs, dict):
-        raise TypeError(f"log_probs (a Unigram model) must be a unigram.train result or a dict piece -> log-probability, "
+        raise TypeError(f"log_probs (a Unigram model) must be a unigram.train result or a dict piece -> "
+                        f"log-probability, "
                         f"got {type(log_probs).__name__}")
     if not log_probs:
         raise ValueError(f"log_probs (a Unigram model) has no pieces: a {what} needs at least one")
     if len(log_probs) > 1 and sorted(log_probs.values(), key=repr) == sorted(range(len(log_probs)), key=repr):
-        raise TypeError(f"log_probs (a Unigram model) maps pieces to log-probabilities; this dict maps them to the ids 0…n-1, "
+        raise TypeError(f"log_probs (a Unigram model) maps pieces to log-probabilities; this dict maps "
+                        f"them to the ids 0…n-1, "
                         f"like a WordPiece vocabulary: for a {what} of a WordPiece vocabulary pass its pieces in "
                         f"id order, e.g. sorted(vocab, key=vocab.get), to export.to_hf")
     for piece, log_prob in log_probs.items():
         if not isinstance(piece, str) or not piece:
             raise ValueError(f"the pieces of log_probs must be non-empty strings, got {check.short(piece)}")
         if piece in dict(SPECIALS):
-            raise ValueError(f"the piece {piece!r} of log_probs is reserved: a {what} gives it its own id; leave it out")
+            raise ValueError(f"the piece {piece!r} of log_probs is reserved: a {what} gives it its own "
+                             f"id; leave it out")
         if " " in piece:
             raise ValueError(f"the piece {check.short(piece)} of log_probs holds a space, which a {what} cannot use: "
                              "spaces become '▁' before segmenting; write '▁' instead")
         try:
             piece.encode("utf-8")
         except UnicodeEncodeError:
-            raise ValueError(f"the piece {check.short(piece)} of log_probs holds a lone surrogate, which is not a character "
+            raise ValueError(f"the piece {check.short(piece)} of log_probs holds a lone surrogate, which "
+                             f"is not a character "
                              f"and cannot be written as UTF-8") from None
         if isinstance(log_prob, bool) or not isinstance(log_prob, (int, float)) or not math.isfinite(log_prob) \
                 or log_prob > 0:
             raise ValueError(f"log_probs: the log-probability of {piece!r} must be a finite number at most 0, "
                              f"got {check.short(log_prob)}")
         if log_prob < -_FLOAT32_MAX:
-            raise ValueError(f"log_probs: the log-probability of {piece!r} is {log_prob}, below what a 32-bit float holds "
+            raise ValueError(f"log_probs: the log-probability of {piece!r} is {log_prob}, below what a "
+                             f"32-bit float holds "
                              f"(-3.4e38)")
     return log_probs
 
