@@ -73,6 +73,13 @@ def test_bert_base_uncased_tokenizer_json_equals_bert_tokenizer(lines, tmp_path)
     _bert_parity("WordPiece tokenizer.json vs BertTokenizer (bert-base-uncased)", vocab_txt, json_path, lines)
 
 
+def test_the_documented_difference_of_the_wordpiece_tokenizer_json(tmp_path):
+    pieces = ["[UNK]", "[CLS]", "[SEP]", "[", "]", "c", "##l", "##s", "cl"]
+    theirs = Tokenizer.from_file(str(hf_wordpiece.write(pieces, tmp_path / "t.json")))
+    assert bert.bert_tokenize("[CLS]", pieces) == ["[", "cl", "##s", "]"]
+    assert theirs.encode("[CLS]", add_special_tokens=False).tokens == ["[CLS]"]  # a special token, kept whole
+
+
 # -- Unigram: SentencePiece .model and tokenizer.json ---------------------------------------------------------
 
 def test_sentencepiece_model_segments_as_our_encoder(trained_unigram, lines, tmp_path):
@@ -127,6 +134,16 @@ def test_whitespace_is_cleaned_up_alike(tmp_path):
     for text in ["", "   ", "a", "  a  b  ", "a\tb", "ab ba", "a\u00a0b", "xyz a", "ä"]:
         assert processor.encode(text, out_type=str) == ours.encode(text), text
         assert theirs.encode(text).ids == ours.encode_ids(text) == processor.encode(text), text
+
+
+def test_the_two_documented_differences_of_the_unigram_tokenizer_json(tmp_path):
+    model = {"▁a": -1.0, "▁": -2.0, "a": -2.5, "<": -3.0, "s": -3.0, ">": -3.0}
+    processor = spm.SentencePieceProcessor(model_file=str(sentencepiece_file.write(model, tmp_path / "m.model")))
+    theirs = Tokenizer.from_file(str(hf_unigram.write(model, tmp_path / "t.json")))
+    assert processor.encode("a <s>", out_type=str) == ["▁a", "▁", "<", "s", ">"]
+    assert theirs.encode("a <s>").tokens == ["▁a", "<s>"]  # a special token, kept whole
+    assert processor.encode("▁a", out_type=str) == ["▁", "▁a"]
+    assert theirs.encode("▁a").tokens == ["▁a"]  # Metaspace does not prepend a second "▁"
 
 
 # -- what each format cannot hold -------------------------------------------------------------------------------

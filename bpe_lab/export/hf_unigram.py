@@ -12,6 +12,10 @@ The same pieces, ids and scores as the SentencePiece ``.model`` that ``sentencep
 
 "<unk>", "<s>" and "</s>" are listed as special added tokens, as in the tokenizer.json files Hugging Face
 converts from SentencePiece models. Scores are written in full (JSON numbers), not as 32-bit floats.
+
+Two texts segment differently from ``sentencepiece`` (and ``SentencePieceModel``), both by ``tokenizers``'
+design: a literal "<unk>", "<s>" or "</s>" in the text is that special token (sentencepiece spells it out
+in pieces), and a text that already starts with "▁" gets no second "▁" in front (sentencepiece adds one).
 """
 
 from __future__ import annotations
