@@ -1,9 +1,179 @@
-"""(Issue 18: to be written.)"""
+"""Writing a Unigram model as a SentencePiece ``.model`` file, without the ``protobuf`` package.
+
+The file is one protocol-buffer message, SentencePiece's ``ModelProto`` (the reader,
+``bpe_lab.unigram.sentencepiece_file``, explains the wire format). This writes three of its fields:
+
+    1  the pieces, in id order, each a message: 1 the piece (a string), 2 its score (a 32-bit float),
+       3 its type (1 normal, 2 unknown, 3 control)
+    2  the trainer spec: 3 the model type (1 = Unigram), 4 the vocabulary size
+    3  the normaliser spec: 1 its name, 3 add_dummy_prefix, 4 remove_extra_whitespaces, 5 escape_whitespaces
+
+Ids: 0 "<unk>", 1 "<s>", 2 "</s>" (SentencePiece's defaults), then the pieces from the most probable down.
+The normaliser is "identity": SentencePiece maps no character (no NFKC), it only cleans up spaces (drops
+leading, trailing and repeated ones), writes each space as "▁" and puts a "▁" in front of the text, as
+``unigram.train`` marks its words. So ``sentencepiece`` segments a text as ``SentencePieceModel`` does
+with the same pieces: Viterbi over the whole text, an unknown character scoring (lowest score - 10).
+
+Scores are stored as 32-bit floats: a log-probability keeps about 7 significant digits.
+"""
 
 from __future__ import annotations
 
-__all__ = []
+import math
+import os
+import secrets
+import struct
+from pathlib import Path
+
+from .. import _checks as check
+
+# write is the entry point (export.to_sentencepiece calls it); model_pieces and encode_model are its steps.
+__all__ = ["SPECIALS", "NORMALIZER", "write"]
+
+NORMAL, UNKNOWN, CONTROL = 1, 2, 3  # piece types of ModelProto (as in the reader)
+SPECIALS = (("<unk>", UNKNOWN), ("<s>", CONTROL), ("</s>", CONTROL))  # ids 0, 1, 2
+NORMALIZER = "identity"
+UNIGRAM = 1  # TrainerSpec.model_type
+_FLOAT32_MAX = 3.4028234663852886e38
 
 
-def write(obj, path):
-    raise NotImplementedError("sentencepiece_file is not written yet")
+def model_pieces(log_probs) -> list[tuple[str, float, int]]:
+    """The ``(piece, score, type)`` list a written model holds, in id order: the three special pieces, then
+    the pieces by decreasing log-probability (ties by piece). ``log_probs``: a ``unigram.train`` result or a
+    dict piece -> log-probability; what a ``.model`` cannot hold raises ValueError (see ``write``).
+
+    >>> model_pieces({"▁a": -1.0, "b": -2.0})
+    [('<unk>', 0.0, 2), ('<s>', 0.0, 3), ('</s>', 0.0, 3), ('▁a', -1.0, 1), ('b', -2.0, 1)]
+    """
+    log_probs = _checked_log_probs(log_probs, ".model")
+    order = sorted(log_probs, key=lambda piece: (-log_probs[piece], piece))
+    return [(piece, 0.0, kind) for piece, kind in SPECIALS] + [(piece, float(log_probs[piece]), NORMAL)
+                                                              for piece in order]
+
+
+def encode_model(log_probs) -> bytes:
+    """The bytes of the ``ModelProto`` for ``log_probs`` (what ``write`` writes)."""
+    pieces = model_pieces(log_probs)
+    data = bytearray()
+    for piece, score, kind in pieces:
+        message = (_bytes_field(1, piece.encode("utf-8")) + _key(2, 5) + struct.pack("<f", score)
+                   + _varint_field(3, kind))
+        data += _bytes_field(1, message)
+    data += _bytes_field(2, _varint_field(3, UNIGRAM) + _varint_field(4, len(pieces)))
+    normalizer = (_bytes_field(1, NORMALIZER.encode("ascii")) + _varint_field(3, 1) + _varint_field(4, 1)
+                  + _varint_field(5, 1))
+    data += _bytes_field(3, normalizer)
+    return bytes(data)
+
+
+def write(log_probs, path) -> Path:
+    """Write a Unigram model as a SentencePiece ``.model`` at ``path`` (atomically); returns the path.
+
+    ``log_probs``: a ``unigram.train`` result or a dict piece -> log-probability (finite, at most 0). Refused
+    with ValueError: an empty model; a piece that is empty, holds a space (SentencePiece turns every space
+    into "▁" before segmenting, so such a piece could never be used: write "▁" instead) or a lone
+    surrogate (not UTF-8), or is one of the reserved "<unk>", "<s>", "</s>"; a log-probability below
+    the smallest 32-bit float.
+
+    >>> import tempfile, pathlib
+    >>> from bpe_lab.unigram import read_sentencepiece_model
+    >>> path = write({"▁a": -1.0, "▁": -2.0, "a": -2.5}, pathlib.Path(tempfile.mkdtemp()) / "toy.model")
+    >>> read_sentencepiece_model(path).encode("a  a")
+    ['▁a', '▁a']
+    """
+    data, path = encode_model(log_probs), check.path(path)
+    return write_bytes_atomic(path, data)
+
+
+def _checked_log_probs(log_probs, what: str) -> dict:
+    """The dict piece -> log-probability of a ``unigram.train`` result or a dict, if ``what`` can hold it."""
+    if type(log_probs).__name__ == "UnigramResult":
+        log_probs = log_probs.log_probs
+    if not isinstance(log_probs, dict):
+        raise TypeError(f"log_probs (a Unigram model) must be a unigram.train result or a dict piece -> "
+                        f"log-probability, "
+                        f"got {type(log_probs).__name__}")
+    if not log_probs:
+        raise ValueError(f"log_probs (a Unigram model) has no pieces: a {what} needs at least one")
+    if len(log_probs) > 1 and sorted(log_probs.values(), key=repr) == sorted(range(len(log_probs)), key=repr):
+        raise TypeError(f"log_probs (a Unigram model) maps pieces to log-probabilities; this dict maps "
+                        f"them to the ids 0…n-1, "
+                        f"like a WordPiece vocabulary: for a {what} of a WordPiece vocabulary pass its pieces in "
+                        f"id order, e.g. sorted(vocab, key=vocab.get), to export.to_hf")
+    for piece, log_prob in log_probs.items():
+        if not isinstance(piece, str) or not piece:
+            raise ValueError(f"the pieces of log_probs must be non-empty strings, got {check.short(piece)}")
+        if piece in dict(SPECIALS):
+            raise ValueError(f"the piece {piece!r} of log_probs is reserved: a {what} gives it its own "
+                             f"id; leave it out")
+        if " " in piece:
+            raise ValueError(f"the piece {check.short(piece)} of log_probs holds a space, which a {what} cannot use: "
+                             "spaces become '▁' before segmenting; write '▁' instead")
+        try:
+            piece.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError(f"the piece {check.short(piece)} of log_probs holds a lone surrogate, which "
+                             f"is not a character "
+                             f"and cannot be written as UTF-8") from None
+        if isinstance(log_prob, bool) or not isinstance(log_prob, (int, float)) or not math.isfinite(log_prob) \
+                or log_prob > 0:
+            raise ValueError(f"log_probs: the log-probability of {piece!r} must be a finite number at most 0, "
+                             f"got {check.short(log_prob)}")
+        if log_prob < -_FLOAT32_MAX:
+            raise ValueError(f"log_probs: the log-probability of {piece!r} is {log_prob}, below what a "
+                             f"32-bit float holds "
+                             f"(-3.4e38)")
+    return log_probs
+
+
+# -- protocol buffer encoding -----------------------------------------------------------------------------
+
+def _varint(value: int) -> bytes:
+    """``value`` (at least 0) as a varint: 7 bits per byte, low bits first, the top bit on all but the last.
+
+    >>> _varint(300).hex()
+    'ac02'
+    """
+    out = bytearray()
+    while True:
+        low, value = value & 0x7F, value >> 7
+        if value:
+            out.append(low | 0x80)
+        else:
+            out.append(low)
+            return bytes(out)
+
+
+def _key(number: int, wire: int) -> bytes:
+    return _varint(number << 3 | wire)
+
+
+def _varint_field(number: int, value: int) -> bytes:
+    return _key(number, 0) + _varint(value)
+
+
+def _bytes_field(number: int, value: bytes) -> bytes:
+    return _key(number, 2) + _varint(len(value)) + value
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` so that the file is the old one or the new one, whole (as
+    ``bpe_lab.storage.write_text_atomic`` does for text): a temporary file next to it, fsync'ed, renamed."""
+    if path.is_dir():
+        raise IsADirectoryError(f"cannot save to {path}: it is a folder; give a file name, e.g. {path / 'model.model'}")
+    if not path.parent.is_dir():
+        raise FileNotFoundError(f"cannot save to {path}: the folder {path.parent} does not exist")
+    temporary = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    try:
+        with open(temporary, "xb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise
+    return path
