@@ -1,6 +1,7 @@
 """Bad-input rows for bpe_lab.export: one call per row (what a row checks: conftest.py)."""
 
 from bpe_lab import export
+from bpe_lab.export import hf_unigram, hf_wordpiece, sentencepiece_file
 from bpe_lab.export import hf_bpe, tiktoken_file
 from bpe_lab.tokenizer import Tokenizer
 
@@ -73,5 +74,51 @@ raises("export.tiktoken_file.load_encoding", "special_tokens={'<|x|>': -1}",
     r"the id of the special token '<\|x\|>' must be")
 raises("export.tiktoken_file.load_encoding", "name=5",
     lambda: tiktoken_file.load_encoding(tmpfile("t.tiktoken", "AA== 0\n"), name=5), TypeError, r"name must be a str")
+
+_WP = ["[UNK]", "[CLS]", "[SEP]", "a"]
+raises("export.hf_wordpiece.write", "vocab=5", lambda: hf_wordpiece.write(5, tmpfile("t.json", "")), TypeError,
+    r"vocab \(a WordPiece vocabulary\) must be a wordpiece.train result, a list of pieces .* got int")
+raises("export.hf_wordpiece.write", "vocab=[]", lambda: hf_wordpiece.write([], tmpfile("t.json", "")), ValueError,
+    r"vocab \(a WordPiece vocabulary\) is empty")
+raises("export.hf_wordpiece.write", "vocab without [UNK]",
+    lambda: hf_wordpiece.write(["[CLS]", "[SEP]", "a"], tmpfile("t.json", "")), ValueError,
+    r"vocab \(a WordPiece vocabulary\) lacks \[UNK\]")
+raises("export.hf_wordpiece.write", "vocab with 'a b'",
+    lambda: hf_wordpiece.write(_WP + ["a b"], tmpfile("t.json", "")), ValueError, r"piece 4 of vocab .* holds whitespace")
+raises("export.hf_wordpiece.write", "vocab with a piece twice",
+    lambda: hf_wordpiece.write(_WP + ["a"], tmpfile("t.json", "")), ValueError, r"piece 4 of vocab \('a'\) is listed twice")
+raises("export.hf_wordpiece.write", "vocab={'[UNK]': 0, '[CLS]': 1, '[SEP]': 5}",
+    lambda: hf_wordpiece.write({"[UNK]": 0, "[CLS]": 1, "[SEP]": 5}, tmpfile("t.json", "")), ValueError,
+    r"vocab, a dict, must map its pieces to the ids 0…n-1")
+raises("export.hf_wordpiece.write", "path=5", lambda: hf_wordpiece.write(_WP, 5), TypeError, r"path must be a file path")
+raises("export.hf_wordpiece.write_vocab_txt", "vocab=[]", lambda: hf_wordpiece.write_vocab_txt([], tmpfile("v.txt", "")),
+    ValueError, r"vocab \(a WordPiece vocabulary\) is empty")
+raises("export.hf_wordpiece.write_vocab_txt", "vocab with '\\ud800'",
+    lambda: hf_wordpiece.write_vocab_txt(_WP + ["\ud800"], tmpfile("v.txt", "")), ValueError,
+    r"piece 4 of vocab .* holds a lone surrogate")
+raises("export.hf_wordpiece.write_vocab_txt", "path=folder", lambda: hf_wordpiece.write_vocab_txt(_WP, TMP),
+    IsADirectoryError, r"cannot save to .*: it is a folder")
+for _target, _write in [("export.sentencepiece_file.write", sentencepiece_file.write),
+                        ("export.hf_unigram.write", hf_unigram.write)]:
+    raises(_target, "log_probs={}", lambda w=_write: w({}, tmpfile("m", "")), ValueError,
+        r"log_probs \(a Unigram model\) has no pieces")
+    raises(_target, "log_probs=['a']", lambda w=_write: w(["a"], tmpfile("m", "")), TypeError,
+        r"log_probs \(a Unigram model\) must be a unigram.train result or a dict .* got list")
+    raises(_target, "log_probs={'▁a b': -1.0}", lambda w=_write: w({"▁a b": -1.0}, tmpfile("m", "")), ValueError,
+        r"the piece '▁a b' of log_probs holds a space, .* write '▁' instead")
+    raises(_target, "log_probs={'<unk>': -1.0}", lambda w=_write: w({"<unk>": -1.0}, tmpfile("m", "")), ValueError,
+        r"the piece '<unk>' of log_probs is reserved")
+    raises(_target, "log_probs={'\\udc80': -1.0}", lambda w=_write: w({"\udc80": -1.0}, tmpfile("m", "")), ValueError,
+        r"of log_probs holds a lone surrogate")
+    raises(_target, "log_probs={'a': nan}", lambda w=_write: w({"a": float("nan")}, tmpfile("m", "")), ValueError,
+        r"log_probs: the log-probability of 'a' must be a finite number at most 0, got nan")
+    raises(_target, "log_probs={'a': 0.5}", lambda w=_write: w({"a": 0.5}, tmpfile("m", "")), ValueError,
+        r"log_probs: the log-probability of 'a' must be a finite number at most 0, got 0.5")
+    raises(_target, "log_probs={'a': -1e39}", lambda w=_write: w({"a": -1e39}, tmpfile("m", "")), ValueError,
+        r"below what a 32-bit float holds")
+    raises(_target, "log_probs={'a': 0, 'b': 1} (ids)", lambda w=_write: w({"a": 0, "b": 1}, tmpfile("m", "")),
+        TypeError, r"log_probs \(a Unigram model\) maps pieces to log-probabilities; this dict maps them to the ids")
+    raises(_target, "path=missing folder", lambda w=_write: w({"a": -1.0}, TMP / "missing" / "m"), FileNotFoundError,
+        r"cannot save to .*: the folder .* does not exist")
 
 test_bad_input = ROWS.test()
