@@ -5,7 +5,7 @@ from bpe_lab.export import hf_unigram, hf_wordpiece, sentencepiece_file
 from bpe_lab.export import hf_bpe, tiktoken_file
 from bpe_lab.tokenizer import Tokenizer
 
-from .conftest import Rows, missing, tmpfile
+from .conftest import TMP, Rows, missing, tmpfile
 
 ROWS = Rows("export")
 raises, documented = ROWS.raises, ROWS.documented
