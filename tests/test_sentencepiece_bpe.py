@@ -1,7 +1,8 @@
 """bpe_lab.sentencepiece_bpe gives the ids and pieces of SentencePiece's own BPE encoder.
 
-Four models are trained here by SentencePiece (byte fallback on/off x split digits on/off, the first 3,000
-lines of the novel, 1,000 pieces, NFKC by name: the nmt_nfkc character map is not reproduced). Each is
+Four models are trained here by SentencePiece (byte fallback on/off x split digits on/off, 1,000 pieces,
+NFKC by name: the nmt_nfkc character map is not reproduced) on the first 3,000 lines of the novel and its
+lines with digits ("Chapter 12"), so that splitting digits or not makes different pieces. Each is
 compared with ``SentencePieceProcessor`` on every line of the UDHR file (20 languages) and on generated
 text; the novel's every line for the model with both switches on, every third line for the other three
 (to keep this file under its time budget).
@@ -43,7 +44,8 @@ def train(path, lines, vocab_size, byte_fallback, split_digits, normalization_ru
 @pytest.fixture(scope="module")
 def models(tmp_path_factory):
     """setting -> (ours, SentencePiece's processor), for the four settings."""
-    lines = [line for line in corpus.load_text().splitlines() if line.strip()][:3000]
+    lines = [line for line in corpus.load_text().splitlines() if line.strip()]
+    lines = lines[:3000] + [line for line in lines if any(c.isdigit() for c in line)]
     folder = tmp_path_factory.mktemp("sentencepiece_bpe")
     return {setting: train(folder / f"bpe_{setting[0]}_{setting[1]}.model", lines, 1000, *setting)
             for setting in SETTINGS}
@@ -82,6 +84,13 @@ def test_every_line_of_the_udhr_in_20_languages(models, setting):
     assert len(udhr) == 20
     lines = [line for language in udhr.values() for line in language["text"].split("\n")]
     assert_same(*models[setting], lines, f"SentencePiece BPE, {name(setting)}: UDHR lines, 20 languages")
+
+
+def test_the_digit_switch_makes_different_pieces(models):
+    for byte_fallback in (True, False):
+        split = models[(byte_fallback, True)][0].encode_pieces("Chapter 12")
+        joined = models[(byte_fallback, False)][0].encode_pieces("Chapter 12")
+        assert split == ["▁Chapter", "▁", "1", "2"] and joined == ["▁Chapter", "▁1", "2"]
 
 
 def test_byte_fallback_shows_on_the_udhr(models):
