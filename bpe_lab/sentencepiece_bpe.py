@@ -40,6 +40,12 @@ def merge_by_score(symbols: list[str], scores: dict[str, float]) -> list[str]:
     >>> merge_by_score(list("aaa"), {"aa": -1.0})  # subtle: a tie, so the leftmost pair merges
     ['aa', 'a']
     """
+    symbols, scores = check.bpe_symbols_and_scores(symbols, scores)
+    return _merge_by_score(symbols, scores)
+
+
+def _merge_by_score(symbols: list[str], scores: dict[str, float]) -> list[str]:
+    """``merge_by_score`` without its checks (``encode`` calls it for every text, with checked scores)."""
     symbols = list(symbols)
     pair_scores = [scores.get(left + right, NOT_A_PIECE) for left, right in zip(symbols, symbols[1:])]
     while pair_scores and max(pair_scores) > NOT_A_PIECE:
@@ -55,6 +61,7 @@ def merge_by_score(symbols: list[str], scores: dict[str, float]) -> list[str]:
 
 def byte_piece(byte: int) -> str:
     """The piece SentencePiece writes for one byte: ``byte_piece(0xE6)`` -> ``'<0xE6>'``."""
+    byte = check.byte_value(byte)
     return f"<0x{byte:02X}>"
 
 
@@ -63,11 +70,12 @@ class SentencePieceBPE:
     bytes. Made by ``load``."""
 
     def __init__(self, pieces: list, normalizer: dict, byte_fallback: bool):
+        pieces, normalizer, byte_fallback = check.sentencepiece_bpe_model(pieces, normalizer, byte_fallback)
         # The Unigram model already normalises exactly as SentencePiece does: reuse it for that.
         self._normalizing = SentencePieceModel(pieces, normalizer["name"], normalizer["add_dummy_prefix"],
                                                normalizer["remove_extra_whitespaces"],
                                                normalizer["escape_whitespaces"])
-        self.pieces, self.byte_fallback = self._normalizing.pieces, bool(byte_fallback)
+        self.pieces, self.byte_fallback = self._normalizing.pieces, byte_fallback
         self.ids, self.unk_id = self._normalizing.ids, self._normalizing.unk_id
         # Merges make normal and user-defined pieces; never bytes, <unk> or control pieces such as <s>.
         self.scores = {piece: score for piece, score, kind in self.pieces if kind in (NORMAL, USER_DEFINED)}
@@ -76,6 +84,7 @@ class SentencePieceBPE:
 
     def normalize(self, text: str) -> str:
         """The text as SentencePiece sees it before splitting: ``'Emma Woodhouse'`` -> ``'▁Emma▁Woodhouse'``."""
+        text = check.text(text)
         normalized = self._normalizing.normalize(text)
         if self._normalizing.remove_extra_whitespaces and self._normalizing.escape_whitespaces:
             normalized = normalized.rstrip(SPACE)  # subtle: SentencePiece drops a "▁" the text itself ends with too
@@ -83,22 +92,23 @@ class SentencePieceBPE:
 
     def encode_pieces(self, text: str) -> list[str]:
         """The pieces of ``text``, as ``SentencePieceProcessor.encode(text, out_type=str)`` gives them."""
+        text = check.text(text)
         return [piece for piece, _ in self._encode(text)]
 
     def encode(self, text: str) -> list[int]:
         """The ids of ``text``, as ``SentencePieceProcessor.encode(text)`` gives them."""
+        text = check.text(text)
         return [piece_id for _, piece_id in self._encode(text)]
 
     def _encode(self, text: str) -> list[tuple[str, int]]:
         """(piece, id) pairs: normalise, split, merge by score, then look each symbol up."""
-        check.text(text)
-        symbols = merge_by_score(self._split(self.normalize(text)), self.scores)
+        symbols = _merge_by_score(self._split(self.normalize(text)), self.scores)
         encoded, previous_unknown = [], False
         for symbol in symbols:
             if symbol in self.ids:
                 encoded.append((symbol, self.ids[symbol]))
             elif self.byte_fallback:
-                encoded += [(byte_piece(b), self.ids[byte_piece(b)]) for b in symbol.encode("utf-8")]
+                encoded += [(f"<0x{b:02X}>", self.ids[f"<0x{b:02X}>"]) for b in symbol.encode("utf-8")]  # byte_piece(b)
             elif previous_unknown:  # subtle: a run of unknown symbols is one <unk>, its piece their text
                 encoded[-1] = (encoded[-1][0] + symbol, self.unk_id)
             else:
