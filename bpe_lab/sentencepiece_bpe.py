@@ -39,6 +39,8 @@ def merge_by_score(symbols: list[str], scores: dict[str, float]) -> list[str]:
     ['▁the']
     >>> merge_by_score(list("aaa"), {"aa": -1.0})  # subtle: a tie, so the leftmost pair merges
     ['aa', 'a']
+
+    A piece that is not a pair of symbols is never made; no symbols give [].
     """
     symbols, scores = check.bpe_symbols_and_scores(symbols, scores)
     return _merge_by_score(symbols, scores)
@@ -91,12 +93,14 @@ class SentencePieceBPE:
         return normalized
 
     def encode_pieces(self, text: str) -> list[str]:
-        """The pieces of ``text``, as ``SentencePieceProcessor.encode(text, out_type=str)`` gives them."""
+        """The pieces of ``text``, as ``SentencePieceProcessor.encode(text, out_type=str)`` gives them.
+        An empty text (or one of spaces only) gives []."""
         text = check.text(text)
         return [piece for piece, _ in self._encode(text)]
 
     def encode(self, text: str) -> list[int]:
-        """The ids of ``text``, as ``SentencePieceProcessor.encode(text)`` gives them."""
+        """The ids of ``text``, as ``SentencePieceProcessor.encode(text)`` gives them.
+        An empty text (or one of spaces only) gives []."""
         text = check.text(text)
         return [piece_id for _, piece_id in self._encode(text)]
 
