@@ -1,7 +1,8 @@
 """A SentencePiece BPE model, run here: the ids and pieces ``SentencePieceProcessor`` gives.
 
-SentencePiece's BPE does not replay a merge list, as GPT-2's does. It keeps each piece's *score* (for BPE,
-minus the step at which the trainer added it) and encodes one text like this:
+SentencePiece's BPE does not replay a merge list, as GPT-2's does. It keeps each piece's *score* (for BPE, minus
+the step at which the trainer made the piece: '▁t' -0.0, 'he' -1.0, ...; single characters after every merged
+piece) and encodes one text like this:
 
     1. normalise it as the model says (NFKC or identity), tidy the spaces, put "▁" for every space and
        one "▁" in front (the dummy prefix): "Emma Woodhouse" -> "▁Emma▁Woodhouse";

@@ -102,8 +102,8 @@ def test_byte_fallback_shows_on_the_udhr(models):
 
 
 # Characters the novel has and has not: NFKC changes some (ligature, full-width, circled digit, combining accent).
-ALPHABET = list("abcdefghijklmnopqrstuvwxyzEHMTWZ0123456789 .,;:'\"!?-_") + ["  ", "é", "ï", "ç", "ß", "東", "京",
-                                                                                 "🙂", "ﬁ", "Ａ", "①", "e\u0301", "▁", " ▁ "]
+ALPHABET = list("abcdefghijklmnopqrstuvwxyzEHMTWZ0123456789 .,;:'\"!?-_")
+ALPHABET += ["  ", "é", "ï", "ç", "ß", "東", "京", "🙂", "ﬁ", "Ａ", "①", "e\u0301", "▁", " ▁ "]
 texts = st.lists(st.sampled_from(ALPHABET), max_size=30).map("".join)
 
 

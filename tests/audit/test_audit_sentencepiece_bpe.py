@@ -37,8 +37,8 @@ def PARTS():
 BPE_PATH()  # trained here, at import, so that no row's time limit counts the training
 
 raises("sentencepiece_bpe.load", "path=5", lambda: sentencepiece_bpe.load(5), TypeError, r"path must be a file path")
-raises("sentencepiece_bpe.load", "a missing file", lambda: sentencepiece_bpe.load(missing("m.model")), FileNotFoundError,
-    r"no SentencePiece model at ")
+raises("sentencepiece_bpe.load", "a missing file", lambda: sentencepiece_bpe.load(missing("m.model")),
+    FileNotFoundError, r"no SentencePiece model at ")
 raises("sentencepiece_bpe.load", "a folder", lambda: sentencepiece_bpe.load(TMP), IsADirectoryError,
     r"is a folder, not a SentencePiece model")
 raises("sentencepiece_bpe.load", "an empty file", lambda: sentencepiece_bpe.load(tmpfile("empty.model", b"")),
@@ -68,12 +68,13 @@ documented("sentencepiece_bpe.SentencePieceBPE.encode_pieces", "text=''", lambda
     lambda v: v == [], "[]", r"empty text \(or one of spaces only\) gives \[\]")
 raises("sentencepiece_bpe.merge_by_score", "symbols=5", lambda: sentencepiece_bpe.merge_by_score(5, {}), TypeError,
     r"symbols must be a list of str")
-raises("sentencepiece_bpe.merge_by_score", "symbols='ab'", lambda: sentencepiece_bpe.merge_by_score("ab", {}), TypeError,
-    r"symbols must be a list of str")
+raises("sentencepiece_bpe.merge_by_score", "symbols='ab'", lambda: sentencepiece_bpe.merge_by_score("ab", {}),
+    TypeError, r"symbols must be a list of str")
 raises("sentencepiece_bpe.merge_by_score", "scores=5", lambda: sentencepiece_bpe.merge_by_score(["a"], 5), TypeError,
     r"scores must be a dict piece -> score")
 raises("sentencepiece_bpe.merge_by_score", "scores={'ab': nan}",
-    lambda: sentencepiece_bpe.merge_by_score(["a", "b"], {"ab": NAN}), ValueError, r"scores must map str pieces to numbers")
+    lambda: sentencepiece_bpe.merge_by_score(["a", "b"], {"ab": NAN}), ValueError,
+    r"scores must map str pieces to numbers")
 documented("sentencepiece_bpe.merge_by_score", "symbols=[]", lambda: sentencepiece_bpe.merge_by_score([], {"ab": -1.0}),
     lambda v: v == [], "[]", r"no symbols give \[\]")
 raises("sentencepiece_bpe.byte_piece", "byte=256", lambda: sentencepiece_bpe.byte_piece(256), ValueError, r"byte")
