@@ -7,11 +7,13 @@ message as a run of fields, each a *key* (field number and wire type, packed in 
     wire type 1  8 bytes (a double)          wire type 5  4 bytes (a float, such as a piece's score)
     wire type 2  a varint length, then that many bytes (a string, or a message nested inside)
 
-Of ``ModelProto`` this reads field 1, the pieces (each a message: 1 the piece, 2 its score, 3 its type), and
-field 3, the normaliser spec (1 its name; 3, 4, 5 the whitespace switches). Unigram and BPE models share
-this format; what a model does with its pieces is elsewhere (``sentencepiece_model.py`` for Unigram).
-It does not read the trainer spec (field 2) nor the normaliser's precompiled character map: only the
-normalisers named in ``NORMALIZERS`` are supported, by name.
+Of ``ModelProto`` this reads field 1, the pieces (each a message: 1 the piece, 2 its score, 3 its type:
+normal, unknown, control, user-defined, unused or byte, such as ``<0xE6>``), field 2, the trainer spec (only
+3 the model type and 35 byte fallback), and field 3, the normaliser spec (1 its name; 3, 4, 5 the
+whitespace switches). Unigram and BPE models share this format; what a model does with its pieces is
+elsewhere (``sentencepiece_model.py`` for Unigram, ``bpe_lab/sentencepiece_bpe.py`` for BPE).
+It does not read the normaliser's precompiled character map: only the normalisers named in
+``NORMALIZERS`` are supported, by name.
 """
 
 from __future__ import annotations
@@ -24,11 +26,12 @@ from .. import storage
 
 # read_model_file is the entry point (SentencePieceModel.load calls it); varint, fields and parse_model are its steps.
 __all__ = ["NORMAL", "UNKNOWN", "CONTROL", "USER_DEFINED", "UNUSED", "BYTE", "SEGMENTING", "NORMALIZERS",
-           "read_model_file"]
+           "MODEL_TYPES", "read_model_file", "read_model_trainer"]
 
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6  # the piece types of ModelProto
 SEGMENTING = (NORMAL, USER_DEFINED)  # the types whose pieces (and scores) segment a text
 NORMALIZERS = ("nfkc", "nmt_nfkc", "identity")
+MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}  # TrainerSpec.model_type
 
 
 def varint(data: bytes, i: int) -> tuple[int, int]:
@@ -96,6 +99,23 @@ def parse_model(data: bytes) -> tuple[list, dict]:
     return pieces, normalizer
 
 
+def parse_trainer(data: bytes) -> dict:
+    """The model type and the byte-fallback switch of a ``ModelProto``'s trainer spec (field 2).
+
+    >>> parse_trainer(bytes([0x12, 0x05, 0x18, 0x02, 0x98, 0x02, 0x01]))  # field 2: {3: 2 (bpe), 35: 1}
+    {'model_type': 'bpe', 'byte_fallback': True}
+    """
+    trainer = {"model_type": "unigram", "byte_fallback": False}  # SentencePiece's defaults
+    for number, wire, value in fields(data):
+        if number == 2 and wire == 2:
+            for field, field_wire, field_value in fields(value):
+                if field == 3 and field_wire == 0:
+                    trainer["model_type"] = MODEL_TYPES.get(field_value, f"type {field_value}")
+                elif field == 35 and field_wire == 0:
+                    trainer["byte_fallback"] = bool(field_value)
+    return trainer
+
+
 def _parse_piece(data: bytes) -> tuple[str, float, int]:
     """One ``SentencePiece`` message: (piece, score, type); the score defaults to 0.0, the type to normal."""
     piece, score, kind = None, 0.0, NORMAL
@@ -133,6 +153,15 @@ def read_model_file(path) -> tuple[list, dict]:
         raise storage.FileFormatError(path, f"uses the normaliser {check.short(normalizer['name'])}, which is "
                                             "not supported (nfkc and identity are)")
     return pieces, normalizer
+
+
+def read_model_trainer(path) -> dict:
+    """``parse_trainer`` of the file at ``path`` (read after ``read_model_file`` accepted it)."""
+    path = check.path(path)
+    try:
+        return parse_trainer(_read_bytes(path))
+    except (ValueError, UnicodeDecodeError, struct.error) as exc:
+        raise storage.FileFormatError(path, f"is not a readable SentencePiece model: {exc}") from None
 
 
 def _read_bytes(path: Path) -> bytes:

@@ -1,7 +1,7 @@
 """Bad-input rows for bpe_lab.unigram: one call per row (what a row checks: conftest.py)."""
 
 from bpe_lab import unigram
-from bpe_lab.unigram.sentencepiece_file import read_model_file
+from bpe_lab.unigram.sentencepiece_file import read_model_file, read_model_trainer
 
 from .conftest import LP, NAN, INF, TMP, TR, SPM, tmpfile, missing, tokenizer_file, Rows
 
@@ -143,6 +143,15 @@ for target, read in (("unigram.read_sentencepiece_model", unigram.read_sentencep
         r"text\.model is not a (readable )?SentencePiece model")
     raises(target, "random bytes", lambda read=read: read(tmpfile("junk.model", bytes(range(256)) * 4)), ValueError,
         r"junk\.model is not a (readable )?SentencePiece model")
+raises("unigram.sentencepiece_file.read_model_trainer", "path=5", lambda: read_model_trainer(5), TypeError,
+    r"path must be a file path")
+raises("unigram.sentencepiece_file.read_model_trainer", "a missing file", lambda: read_model_trainer(missing("m.model")),
+    FileNotFoundError, r"no SentencePiece model at ")
+raises("unigram.sentencepiece_file.read_model_trainer", "a folder", lambda: read_model_trainer(TMP), IsADirectoryError,
+    r"is a folder, not a SentencePiece model")
+raises("unigram.sentencepiece_file.read_model_trainer", "a truncated model",
+    lambda: read_model_trainer(tmpfile("cut.model", bytes([0x12, 0x05, 0x18]))), ValueError,
+    r"cut\.model is not a readable SentencePiece model")
 raises("unigram.train", "corpus=5", lambda: unigram.train(5, 10), TypeError,
     r"corpus must be a text or a dict word -> count, got int")
 raises("unigram.train", "corpus=['ab']", lambda: unigram.train(["ab"], 10), TypeError,
