@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from . import _checks as check
 from .unigram.sentencepiece_file import NORMAL, USER_DEFINED, read_model_file, read_model_trainer
-from .unigram.segment import SPACE
 from .unigram.sentencepiece_model import SentencePieceModel
 
 __all__ = ["SentencePieceBPE", "load", "merge_by_score", "byte_piece"]
@@ -88,10 +87,7 @@ class SentencePieceBPE:
     def normalize(self, text: str) -> str:
         """The text as SentencePiece sees it before splitting: ``'Emma Woodhouse'`` -> ``'▁Emma▁Woodhouse'``."""
         text = check.text(text)
-        normalized = self._normalizing.normalize(text)
-        if self._normalizing.remove_extra_whitespaces and self._normalizing.escape_whitespaces:
-            normalized = normalized.rstrip(SPACE)  # subtle: SentencePiece drops a "▁" the text itself ends with too
-        return normalized
+        return self._normalizing.normalize(text)  # the Unigram model's: the same rules for every SentencePiece model
 
     def encode_pieces(self, text: str) -> list[str]:
         """The pieces of ``text``, as ``SentencePieceProcessor.encode(text, out_type=str)`` gives them.

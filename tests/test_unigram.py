@@ -135,7 +135,7 @@ def test_botchan_model_reads(botchan):
 def test_botchan_model_on_every_english_line(botchan):
     ours, reference = botchan
     lines = corpus.load_text().splitlines() + corpus.load_udhr()["eng"]["text"].split("\n")
-    lines += ["  leading and   inner spaces  ", "naïve café 中文 emoji 🎉", ""]
+    lines += ["  leading and   inner spaces  ", "naïve café 中文 emoji 🎉", "", "▁", "a▁", "a ▁", "▁▁a"]  # ▁ typed in
     pieces = 0
     for line in lines:
         expected = reference.encode(line, out_type=str)

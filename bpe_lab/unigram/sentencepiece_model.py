@@ -55,6 +55,8 @@ class SentencePieceModel:
             text = text.replace(" ", SPACE)
         if self.add_dummy_prefix:
             text = SPACE + text
+        if self.remove_extra_whitespaces and self.escape_whitespaces:
+            text = text.rstrip(SPACE)  # subtle: SentencePiece also drops a "▁" the text itself ends with
         return text
 
     def encode(self, text: str) -> list[str]:
