@@ -53,7 +53,7 @@ from pathlib import Path
 
 from . import _checks as check
 
-__all__ = ["FileFormatError", "Kind", "KINDS", "write_text_atomic", "dumps", "checksum", "save", "load"]
+__all__ = ["FileFormatError", "Kind", "KINDS", "write_text_atomic", "write_bytes_atomic", "dumps", "checksum", "save", "load"]
 
 
 class FileFormatError(ValueError):
@@ -127,6 +127,13 @@ def write_text_atomic(path, text: str) -> Path:
     except UnicodeEncodeError as exc:
         raise ValueError(f"text holds a lone surrogate {check.lone_surrogate(exc)}, which is not a character and "
                          "cannot be written as UTF-8; pass text without lone surrogates") from None
+    return write_bytes_atomic(path, data)
+
+
+def write_bytes_atomic(path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` as ``write_text_atomic`` writes text: the old file or the new one, whole
+    (binary formats such as SentencePiece's ``.model`` are saved this way)."""
+    path, data = check.path(path), check.byte_data(data)
     if path.is_dir():
         raise IsADirectoryError(f"cannot save to {path}: it is a folder; give a file name, e.g. {path / 'saved.json'}")
     if not path.parent.is_dir():

@@ -20,12 +20,11 @@ Scores are stored as 32-bit floats: a log-probability keeps about 7 significant 
 from __future__ import annotations
 
 import math
-import os
-import secrets
 import struct
 from pathlib import Path
 
 from .. import _checks as check
+from .. import storage
 
 # write is the entry point (export.to_sentencepiece calls it); model_pieces and encode_model are its steps.
 __all__ = ["SPECIALS", "NORMALIZER", "write"]
@@ -82,7 +81,7 @@ def write(log_probs, path) -> Path:
     ['▁a', '▁a']
     """
     data, path = encode_model(log_probs), check.path(path)
-    return write_bytes_atomic(path, data)
+    return storage.write_bytes_atomic(path, data)
 
 
 def _checked_log_probs(log_probs, what: str) -> dict:
@@ -154,26 +153,3 @@ def _varint_field(number: int, value: int) -> bytes:
 
 def _bytes_field(number: int, value: bytes) -> bytes:
     return _key(number, 2) + _varint(len(value)) + value
-
-
-def write_bytes_atomic(path: Path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` so that the file is the old one or the new one, whole (as
-    ``bpe_lab.storage.write_text_atomic`` does for text): a temporary file next to it, fsync'ed, renamed."""
-    if path.is_dir():
-        raise IsADirectoryError(f"cannot save to {path}: it is a folder; give a file name, e.g. {path / 'model.model'}")
-    if not path.parent.is_dir():
-        raise FileNotFoundError(f"cannot save to {path}: the folder {path.parent} does not exist")
-    temporary = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
-    try:
-        with open(temporary, "xb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        raise
-    return path

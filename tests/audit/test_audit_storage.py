@@ -7,6 +7,11 @@ from .conftest import NAN, TMP, tmpfile, missing, Rows
 ROWS = Rows("storage")
 raises = ROWS.raises
 
+raises("storage.write_bytes_atomic", "data='x'", lambda: storage.write_bytes_atomic(TMP / "w.bin", "x"), TypeError,
+    r"data must be bytes, got str; use text.encode\('utf-8'\)")
+raises("storage.write_bytes_atomic", "path=folder", lambda: storage.write_bytes_atomic(TMP, b"x"), IsADirectoryError,
+    r"cannot save to .*: it is a folder")
+raises("storage.write_bytes_atomic", "path=5", lambda: storage.write_bytes_atomic(5, b"x"), TypeError, r"path must be")
 raises("storage.write_text_atomic", "path=5", lambda: storage.write_text_atomic(5, "x"), TypeError,
     r"path must be a file path \(a str or pathlib\.Path\), got int")
 raises("storage.write_text_atomic", "path=b'x'", lambda: storage.write_text_atomic(b"x", "x"), TypeError,
