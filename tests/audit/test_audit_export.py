@@ -84,9 +84,9 @@ raises("export.hf_wordpiece.write", "vocab without [UNK]",
     lambda: hf_wordpiece.write(["[CLS]", "[SEP]", "a"], tmpfile("t.json", "")), ValueError,
     r"vocab \(a WordPiece vocabulary\) lacks \[UNK\]")
 raises("export.hf_wordpiece.write", "vocab with 'a b'",
-    lambda: hf_wordpiece.write(_WP + ["a b"], tmpfile("t.json", "")), ValueError, r"piece 4 of vocab .* holds whitespace")
+    lambda: hf_wordpiece.write(_WP + ["a b"], tmpfile("t.json", "")), ValueError, r"vocab\[4\] = .* holds whitespace")
 raises("export.hf_wordpiece.write", "vocab with a piece twice",
-    lambda: hf_wordpiece.write(_WP + ["a"], tmpfile("t.json", "")), ValueError, r"piece 4 of vocab \('a'\) is listed twice")
+    lambda: hf_wordpiece.write(_WP + ["a"], tmpfile("t.json", "")), ValueError, r"vocab\[4\] = 'a' is listed twice")
 raises("export.hf_wordpiece.write", "vocab={'[UNK]': 0, '[CLS]': 1, '[SEP]': 5}",
     lambda: hf_wordpiece.write({"[UNK]": 0, "[CLS]": 1, "[SEP]": 5}, tmpfile("t.json", "")), ValueError,
     r"vocab, a dict, must map its pieces to the ids 0…n-1")
@@ -95,7 +95,7 @@ raises("export.hf_wordpiece.write_vocab_txt", "vocab=[]", lambda: hf_wordpiece.w
     ValueError, r"vocab \(a WordPiece vocabulary\) is empty")
 raises("export.hf_wordpiece.write_vocab_txt", "vocab with '\\ud800'",
     lambda: hf_wordpiece.write_vocab_txt(_WP + ["\ud800"], tmpfile("v.txt", "")), ValueError,
-    r"piece 4 of vocab .* holds a lone surrogate")
+    r"vocab\[4\] = .* holds a lone surrogate")
 raises("export.hf_wordpiece.write_vocab_txt", "path=folder", lambda: hf_wordpiece.write_vocab_txt(_WP, TMP),
     IsADirectoryError, r"cannot save to .*: it is a folder")
 for _target, _write in [("export.sentencepiece_file.write", sentencepiece_file.write),
