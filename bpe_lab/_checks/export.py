@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["export_kind", "exported"]
+__all__ = ["export_kind", "exported", "sentencepiece_exported"]
 
 
 def export_kind(obj) -> str:
@@ -39,3 +39,19 @@ def exported(obj, kind: str, writer: str):
     if found != _NAMES[kind]:
         raise TypeError(f"{writer} writes {what}, got {found}")
     return obj
+
+
+def sentencepiece_exported(model):
+    """``model`` if it is a Unigram model or a SentencePiece BPE model (``sentencepiece_bpe.SentencePieceBPE``),
+    what ``to_sentencepiece`` writes."""
+    if type(model).__name__ == "SentencePieceBPE" and hasattr(model, "byte_fallback"):
+        return model
+    try:
+        found = _NAMES[export_kind(model)]
+    except TypeError:
+        found = type(model).__name__
+    if found != _NAMES["unigram"]:
+        raise TypeError(f"to_sentencepiece writes a Unigram model (unigram.train's result or a dict piece -> "
+                        f"log-probability) or a SentencePiece BPE model (sentencepiece_bpe.train's result), "
+                        f"got {found}")
+    return model
