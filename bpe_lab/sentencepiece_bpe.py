@@ -15,10 +15,11 @@ piece) and encodes one text like this:
 
 ``load(path)`` reads a ``.model`` file (the reader is ``bpe_lab/unigram/sentencepiece_file.py``, the
 normalisation is the Unigram model's) into a ``SentencePieceBPE``: ``encode(text)`` gives the ids,
-``encode_pieces(text)`` the pieces. It does not train (SentencePiece's trainer makes the ``.model``), decode,
-sample (BPE-dropout) or apply a normaliser's precompiled character map (only NFKC, by name); nor does it
-merge into pieces marked *unused* (SentencePiece merges into them, then splits them again; its trainer writes
-none).
+``encode_pieces(text)`` the pieces. ``train(text_or_lines, vocab_size)`` makes one from a text as SentencePiece's
+trainer does; it lives in ``sentencepiece_bpe_train.py``, with its steps and its differences from SentencePiece.
+This module does not decode, sample (BPE-dropout) or apply a normaliser's precompiled character map (only NFKC,
+by name); nor does it merge into pieces marked *unused* (SentencePiece merges into them, then splits them again;
+its trainer writes none).
 """
 
 from __future__ import annotations

@@ -201,10 +201,11 @@ def _entry_of(index: PairIndex, symbols: SymbolTable, is_valid):
 
 def _merge_everywhere(index: PairIndex, pair: str, new: str) -> set[str]:
     """Merge ``pair`` into the symbol ``new`` in every word that holds it (left to right, as ``str.replace``);
-    returns the pairs those words hold now (their counts may have grown: they need fresh heap entries)."""
+    returns the pairs whose count has grown (they need fresh heap entries): only pairs with the new symbol
+    can have grown, the others were there before at least as often."""
     grown = set()
     for i in index.holding(pair):
-        grown.update(index.rewrite(i, index.words[i].replace(pair, new)))
+        grown.update(p for p in index.rewrite(i, index.words[i].replace(pair, new)) if new in p)
     return grown
 
 
