@@ -5,8 +5,9 @@ Run:  .venv/bin/python benchmarks/bench_sp_bpe_trainer.py        (about half a m
 Texts: the first 90% of the lines of Pride and Prejudice for training, the last 10% held out; and the UDHR in
 20 languages, the first 90% of each language's lines for training, the rest held out. Both trainers get the
 same lines and settings: byte fallback on, character_coverage 0.9995, max piece length 16, digits not split,
-and the normalisation "identity" (ours has no other). The last row gives SentencePiece its default
-normalisation, nmt_nfkc, to show what a difference looks like and where it comes from.
+and the normalisation "identity" (ours has no other). The last two rows give SentencePiece its default
+normalisation, nmt_nfkc, to show what a difference looks like and where it comes from: once with our trainer
+on the raw lines, once on the lines as SentencePiece's normaliser leaves them.
 
 Printed per text and size: training time of each; pieces shared (of the non-special pieces: neither the
 3 special pieces nor the 256 byte pieces are counted); tokens on the held-out lines, each model with its
@@ -35,15 +36,13 @@ def split(lines: list[str]) -> tuple[list[str], list[str]]:
     return lines[:cut], [line for line in lines[cut:] if line.strip()]
 
 
-def compare(training, held_out, size, normalization="identity") -> dict:
-    """Train both on ``training``; measure both on ``held_out``."""
+def compare(training, held_out, size, normalization="identity", ours_normalised_by_sentencepiece=False) -> dict:
+    """Train both on ``training``; measure both on ``held_out``. With ``ours_normalised_by_sentencepiece``, our
+    trainer and encoder get the lines as SentencePiece's normaliser left them."""
     import sentencepiece as spm
 
     from bpe_lab import sentencepiece_bpe
 
-    started = time.perf_counter()
-    ours = sentencepiece_bpe.train(training, size)
-    our_seconds = time.perf_counter() - started
     started = time.perf_counter()
     model = io.BytesIO()
     spm.SentencePieceTrainer.train(sentence_iterator=iter(training), model_writer=model, model_type="bpe",
@@ -52,10 +51,18 @@ def compare(training, held_out, size, normalization="identity") -> dict:
     theirs = spm.SentencePieceProcessor(model_proto=model.getvalue())
     their_seconds = time.perf_counter() - started
 
+    def as_ours(lines):
+        return [theirs.normalize(line).replace("▁", " ") for line in lines] if ours_normalised_by_sentencepiece \
+            else lines
+
+    started = time.perf_counter()
+    ours = sentencepiece_bpe.train(as_ours(training), size)
+    our_seconds = time.perf_counter() - started
+
     our_pieces = [piece for piece, _, _ in ours.pieces]
     their_pieces = [theirs.id_to_piece(i) for i in range(theirs.get_piece_size())]
     first = next((i for i, (a, b) in enumerate(zip(our_pieces, their_pieces)) if a != b), None)
-    our_tokens = [ours.encode_pieces(line) for line in held_out]
+    our_tokens = [ours.encode_pieces(line) for line in as_ours(held_out)]
     their_tokens = [theirs.encode(line, out_type=str) for line in held_out]
     return {
         "seconds": (our_seconds, their_seconds),
@@ -76,25 +83,32 @@ def main() -> int:
     udhr = ([line for training, _ in by_language for line in training],
             [line for _, held_out in by_language for line in held_out])
     nfkc_changed = sum(unicodedata.normalize("NFKC", line) != line for line in udhr[0])
-    runs = [("novel", novel, 1000, "identity"), ("novel", novel, 4000, "identity"),
-            ("UDHR, 20 languages", udhr, 4000, "identity"), ("UDHR, 20 languages", udhr, 4000, "nmt_nfkc")]
+    runs = [  # (text, lines, vocab_size, SentencePiece's normaliser, ours on the lines it normalised)
+        ("novel", novel, 1000, "identity", False),
+        ("novel", novel, 4000, "identity", False),
+        ("UDHR, 20 languages", udhr, 4000, "identity", False),
+        ("UDHR, 20 languages", udhr, 4000, "nmt_nfkc", False),
+        ("UDHR, 20 languages", udhr, 4000, "nmt_nfkc", True),
+    ]
 
     print(f"sentencepiece {spm.__version__}; novel: {len(novel[0]):,} training lines, {len(novel[1]):,} held out; "
           f"UDHR: {len(udhr[0]):,} and {len(udhr[1]):,}")
-    header = (f"{'text':<19} {'pieces':>6} {'SP normaliser':<13} {'ours s':>6} {'SP s':>5} {'shared pieces':>22} "
-              f"{'held-out tokens (ours / SP)':>28} {'lines alike':>11}  first difference")
+    header = (f"{'text':<19} {'pieces':>6} {'SP normaliser':<13} {'ours on':<8} {'ours s':>6} {'SP s':>5} "
+              f"{'shared pieces':>22} {'held-out tokens (ours / SP)':>28} {'lines alike':>11}  first difference")
     print(header)
     print("-" * len(header))
-    for name, (training, held_out), size, normalization in runs:
-        row = compare(training, held_out, size, normalization)
+    for name, (training, held_out), size, normalization, normalised in runs:
+        row = compare(training, held_out, size, normalization, normalised)
         ordinary = size - SPECIAL_AND_BYTES
         shared = f"{row['shared']:,} of {ordinary:,} ({row['shared'] / ordinary:.1%})"
         tokens = f"{row['tokens'][0]:,} / {row['tokens'][1]:,}"
-        print(f"{name:<19} {size:>6,} {normalization:<13} {row['seconds'][0]:>6.2f} {row['seconds'][1]:>5.2f} "
+        ours_on, (our_seconds, their_seconds) = "SP-norm" if normalised else "raw", row["seconds"]
+        print(f"{name:<19} {size:>6,} {normalization:<13} {ours_on:<8} {our_seconds:>6.2f} {their_seconds:>5.2f} "
               f"{shared:>22} {tokens:>28} {row['alike']:>11.1%}  {row['first']}")
-    print(f"\nThe last row differs by its normalisation alone: SentencePiece's nmt_nfkc (NFKC and a few more "
-          f"mappings) rewrites at least the {nfkc_changed} UDHR training lines that NFKC changes; ours reads every "
-          "line as it is.")
+    print(f"\nThe fourth row differs by its normalisation alone: SentencePiece's nmt_nfkc (NFKC and a few more "
+          f"mappings) rewrites at least the {nfkc_changed} UDHR training lines that NFKC changes, ours reads every "
+          "line as it is. The last row gives ours the lines as SentencePiece's normaliser left them "
+          "(\"ours on SP-norm\").")
     return 0
 
 
