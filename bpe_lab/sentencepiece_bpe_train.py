@@ -21,12 +21,13 @@ The merge step is ``fast_bpe``'s: the words as strings of symbol characters, pai
 difference, and a heap with lazy deletion (``bpe_lab._incremental``), so the whole novel takes seconds.
 
 Differences from SentencePiece's trainer. Its BPE trainer (``bpe_model_trainer.cc``) counts pairs exactly and,
-in version 0.2.3, takes the best one from a priority queue, as here; versions up to 0.2.0 scan a cached
-"active" set instead (the 5% most frequent pairs, refreshed every 100 merges, plus every pair a merge
-creates), an approximation that gives the same pieces on the novel. With the same lines and settings this
-trainer gives the same pieces, in the same order, as SentencePiece 0.2.0 to 0.2.3 on the novel (1,000 to
-8,000 pieces) and on the UDHR in 20 languages (``benchmarks/bench_sp_bpe_trainer.py``, and the tests). What
-differs is where a text is unusual:
+in version 0.2.3 (and 0.2.2, by its results), takes the best one from a priority queue, as here: with the same
+lines and settings it gives the same pieces in the same order as this trainer, on the novel (1,000 to 8,000
+pieces) and on the UDHR in 20 languages (``benchmarks/bench_sp_bpe_trainer.py``, and the tests). Versions 0.2.0
+and 0.2.1 scan a cached "active" set instead: the 5% most frequent pairs, refreshed every 100 merges, plus the
+pairs each merge creates. That approximation gives the same pieces on the novel at 1,000 and 4,000, but at
+8,000 it first differs at merge 5,518, where many pairs tie at a count of 2 and the cached set holds only some
+of them. The rest differs only where a text is unusual:
 
 * Normalisation is "identity" only: SentencePiece's default rule, nmt_nfkc, also maps characters (NFKC and
   more). Train SentencePiece with ``normalization_rule_name="identity"`` to compare.

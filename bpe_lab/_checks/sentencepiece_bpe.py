@@ -80,12 +80,10 @@ def sp_training(text_or_lines, vocab_size, character_coverage, byte_fallback, sp
         raise ValueError("text_or_lines holds no text (no line has anything but spaces): pass some text to train on")
     utf8("\n".join(lines), "text_or_lines", hint="pass text that can be written as UTF-8")
     whole(vocab_size, "vocab_size", minimum=1, example=1000)
-    real(character_coverage, "character_coverage", minimum=0, maximum=1,
-                              what="a number above 0 and at most 1 (the share of the text's characters kept, "
-                                   "e.g. 0.9995)")
+    coverage = "a number above 0 and at most 1 (the share of the text's characters kept, e.g. 0.9995)"
+    real(character_coverage, "character_coverage", minimum=0, maximum=1, what=coverage)
     if character_coverage == 0:
-        raise ValueError("character_coverage must be a number above 0 and at most 1 (the share of the text's "
-                         "characters kept, e.g. 0.9995), got 0")
+        raise ValueError(f"character_coverage must be {coverage}, got 0")
     for name, value in [("byte_fallback", byte_fallback), ("split_digits", split_digits)]:
         if not isinstance(value, bool):
             raise TypeError(f"{name} must be True or False, got {short(value)} ({type(value).__name__})")
