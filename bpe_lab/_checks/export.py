@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from . import short
 from .wordpiece import distinct_pieces
 
-__all__ = ["export_kind", "exported", "wordpiece_export"]
+__all__ = ["export_kind", "exported", "sentencepiece_exported", "wordpiece_export"]
 
 
 def export_kind(obj) -> str:
@@ -87,3 +87,19 @@ def wordpiece_export(vocab, required: tuple, bert_specials: tuple) -> tuple[list
     if specials is None:
         specials = [token for token in bert_specials if token in seen]
     return vocab, list(specials)
+
+
+def sentencepiece_exported(model):
+    """``model`` if it is a Unigram model or a SentencePiece BPE model (``sentencepiece_bpe.SentencePieceBPE``),
+    what ``to_sentencepiece`` writes."""
+    if type(model).__name__ == "SentencePieceBPE" and hasattr(model, "byte_fallback"):
+        return model
+    try:
+        found = _NAMES[export_kind(model)]
+    except TypeError:
+        found = type(model).__name__
+    if found != _NAMES["unigram"]:
+        raise TypeError(f"to_sentencepiece writes a Unigram model (unigram.train's result or a dict piece -> "
+                        f"log-probability) or a SentencePiece BPE model (sentencepiece_bpe.train's result), "
+                        f"got {found}")
+    return model
