@@ -107,7 +107,8 @@ def _too_big(name: str, size: int | None, max_bytes: int) -> str:
 
 
 def _size(count: int) -> str:
-    return f"{count / 1e6:.1f} MB" if count >= 1_000_000 else f"{count:,} bytes"
+    """12000000 -> "12,000,000 bytes (12.0 MB)": the exact count, so a file just over the limit reads as over it."""
+    return f"{count:,} bytes" + (f" ({count / 1e6:.1f} MB)" if count >= 1_000_000 else "")
 
 
 class TextUpload(App):

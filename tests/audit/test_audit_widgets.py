@@ -257,7 +257,7 @@ raises("widgets.decode_text", "data=b''", lambda: widgets.decode_text(b""), Valu
 raises("widgets.decode_text", "data=UTF-16 text", lambda: widgets.decode_text("text".encode("utf-16")), ValueError,
     r"the file is UTF-16 text .*save it as UTF-8")
 raises("widgets.decode_text", "10 MB + 1 byte", lambda: widgets.decode_text(memoryview(bytes(10_000_001))), ValueError,
-    r"the file is 10.0 MB, more than the limit of 10.0 MB \(max_bytes\)")
+    r"the file is 10,000,001 bytes \(10.0 MB\), more than the limit of 10,000,000 bytes \(10.0 MB\) \(max_bytes\)")
 raises("widgets.decode_text", "max_bytes=-1", lambda: widgets.decode_text(b"ok", max_bytes=-1), ValueError,
     r"max_bytes must be a whole number of bytes of at least 1")
 documented("widgets.decode_text", "data=a UTF-8 byte-order mark + 'ok'", lambda: widgets.decode_text(b"\xef\xbb\xbfok"),
