@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 from . import short
+
 from .wordpiece import distinct_pieces
 
-__all__ = ["export_kind", "exported", "sentencepiece_exported", "wordpiece_export"]
+_FLOAT32_MAX = 3.4028234663852886e38  # the largest 32-bit float: a .model stores scores as these
+
+__all__ = ["export_kind", "exported", "sentencepiece_exported", "wordpiece_export", "unigram_export",
+           "bpe_model_export"]
 
 
 def export_kind(obj) -> str:
@@ -102,4 +107,62 @@ def sentencepiece_exported(model):
         raise TypeError(f"to_sentencepiece writes a Unigram model (unigram.train's result or a dict piece -> "
                         f"log-probability) or a SentencePiece BPE model (sentencepiece_bpe.train's result), "
                         f"got {found}")
+    return model
+
+
+def unigram_export(log_probs, what: str, reserved: list) -> dict:
+    """The dict piece -> log-probability of a ``unigram.train`` result or a dict, if ``what`` (".model") can
+    hold it: pieces that are non-empty, not ``reserved``, without a space or a lone surrogate; log-probabilities
+    finite, at most 0 and within a 32-bit float."""
+    if type(log_probs).__name__ == "UnigramResult":
+        log_probs = log_probs.log_probs
+    if not isinstance(log_probs, dict):
+        raise TypeError(f"log_probs (a Unigram model) must be a unigram.train result or a dict piece -> "
+                        f"log-probability, "
+                        f"got {type(log_probs).__name__}")
+    if not log_probs:
+        raise ValueError(f"log_probs (a Unigram model) has no pieces: a {what} needs at least one")
+    if len(log_probs) > 1 and sorted(log_probs.values(), key=repr) == sorted(range(len(log_probs)), key=repr):
+        raise TypeError(f"log_probs (a Unigram model) maps pieces to log-probabilities; this dict maps "
+                        f"them to the ids 0…n-1, "
+                        f"like a WordPiece vocabulary: for a {what} of a WordPiece vocabulary pass its pieces in "
+                        f"id order, e.g. sorted(vocab, key=vocab.get), to export.to_hf")
+    for piece, log_prob in log_probs.items():
+        if not isinstance(piece, str) or not piece:
+            raise ValueError(f"the pieces of log_probs must be non-empty strings, got {short(piece)}")
+        if piece in reserved:
+            raise ValueError(f"the piece {piece!r} of log_probs is reserved: a {what} gives it its own "
+                             f"id; leave it out")
+        if " " in piece:
+            raise ValueError(f"the piece {short(piece)} of log_probs holds a space, which a {what} cannot use: "
+                             "spaces become '▁' before segmenting; write '▁' instead")
+        try:
+            piece.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError(f"the piece {short(piece)} of log_probs holds a lone surrogate, which "
+                             f"is not a character "
+                             f"and cannot be written as UTF-8") from None
+        if isinstance(log_prob, bool) or not isinstance(log_prob, (int, float)) or not math.isfinite(log_prob) \
+                or log_prob > 0:
+            raise ValueError(f"log_probs: the log-probability of {piece!r} must be a finite number at most 0, "
+                             f"got {short(log_prob)}")
+        if log_prob < -_FLOAT32_MAX:
+            raise ValueError(f"log_probs: the log-probability of {piece!r} is {log_prob}, below what a "
+                             f"32-bit float holds "
+                             f"(-3.4e38)")
+    return log_probs
+
+
+def bpe_model_export(model, normalizer_name: str):
+    """``model`` (a ``SentencePieceBPE``) if it normalises as a written file will: ``normalizer_name``, with the
+    three whitespace switches on."""
+    normalizer = model.normalizer
+    if normalizer["name"] != normalizer_name:
+        raise ValueError(f"this SentencePiece BPE model normalises with {normalizer['name']!r}, whose character map "
+                         f"a written .model does not hold (it normalises with {normalizer_name!r}): write a model from "
+                         "sentencepiece_bpe.train")
+    switches = [name for name, on in normalizer.items() if name != "name" and not on]
+    if switches:
+        raise ValueError(f"this SentencePiece BPE model has {', '.join(switches)} off, but a written .model has the "
+                         "whitespace switches on: write a model from sentencepiece_bpe.train")
     return model

@@ -27,7 +27,6 @@ Scores are stored as 32-bit floats: a log-probability keeps about 7 significant 
 
 from __future__ import annotations
 
-import math
 import struct
 from pathlib import Path
 
@@ -42,7 +41,6 @@ NORMAL, UNKNOWN, CONTROL = 1, 2, 3  # piece types of ModelProto (as in the reade
 SPECIALS = (("<unk>", UNKNOWN), ("<s>", CONTROL), ("</s>", CONTROL))  # ids 0, 1, 2
 NORMALIZER = "identity"
 UNIGRAM, BPE = 1, 2  # TrainerSpec.model_type
-_FLOAT32_MAX = 3.4028234663852886e38
 
 
 def model_pieces(log_probs) -> list[tuple[str, float, int]]:
@@ -53,7 +51,7 @@ def model_pieces(log_probs) -> list[tuple[str, float, int]]:
     >>> model_pieces({"▁a": -1.0, "b": -2.0})
     [('<unk>', 0.0, 2), ('<s>', 0.0, 3), ('</s>', 0.0, 3), ('▁a', -1.0, 1), ('b', -2.0, 1)]
     """
-    log_probs = _checked_log_probs(log_probs, ".model")
+    log_probs = check.unigram_export(log_probs, ".model", reserved=[piece for piece, _ in SPECIALS])
     order = sorted(log_probs, key=lambda piece: (-log_probs[piece], piece))
     return [(piece, 0.0, kind) for piece, kind in SPECIALS] + [(piece, float(log_probs[piece]), NORMAL)
                                                               for piece in order]
@@ -63,7 +61,7 @@ def encode_model(model) -> bytes:
     """The bytes of the ``ModelProto`` for ``model`` (what ``write`` writes): a Unigram model (``log_probs``) or a
     ``SentencePieceBPE``."""
     if isinstance(model, SentencePieceBPE):
-        pieces, model_type, byte_fallback = _bpe_pieces(model), BPE, model.byte_fallback
+        pieces, model_type, byte_fallback = check.bpe_model_export(model, NORMALIZER).pieces, BPE, model.byte_fallback
     else:
         pieces, model_type, byte_fallback = model_pieces(model), UNIGRAM, False
     data = bytearray()
@@ -77,21 +75,6 @@ def encode_model(model) -> bytes:
                   + _varint_field(5, 1))
     data += _bytes_field(3, normalizer)
     return bytes(data)
-
-
-def _bpe_pieces(model: SentencePieceBPE) -> list[tuple[str, float, int]]:
-    """A BPE model's (piece, score, type) list, if it normalises as the written file will: "identity", with the
-    three whitespace switches on."""
-    normalizer = model.normalizer
-    if normalizer["name"] != NORMALIZER:
-        raise ValueError(f"this SentencePiece BPE model normalises with {normalizer['name']!r}, whose character map "
-                         f"a written .model does not hold (it normalises with {NORMALIZER!r}): write a model from "
-                         "sentencepiece_bpe.train")
-    switches = [name for name, on in normalizer.items() if name != "name" and not on]
-    if switches:
-        raise ValueError(f"this SentencePiece BPE model has {', '.join(switches)} off, but a written .model has the "
-                         "whitespace switches on: write a model from sentencepiece_bpe.train")
-    return model.pieces
 
 
 def write(model, path) -> Path:
@@ -113,47 +96,6 @@ def write(model, path) -> Path:
     """
     data, path = encode_model(model), check.path(path)
     return storage.write_bytes_atomic(path, data)
-
-
-def _checked_log_probs(log_probs, what: str) -> dict:
-    """The dict piece -> log-probability of a ``unigram.train`` result or a dict, if ``what`` can hold it."""
-    if type(log_probs).__name__ == "UnigramResult":
-        log_probs = log_probs.log_probs
-    if not isinstance(log_probs, dict):
-        raise TypeError(f"log_probs (a Unigram model) must be a unigram.train result or a dict piece -> "
-                        f"log-probability, "
-                        f"got {type(log_probs).__name__}")
-    if not log_probs:
-        raise ValueError(f"log_probs (a Unigram model) has no pieces: a {what} needs at least one")
-    if len(log_probs) > 1 and sorted(log_probs.values(), key=repr) == sorted(range(len(log_probs)), key=repr):
-        raise TypeError(f"log_probs (a Unigram model) maps pieces to log-probabilities; this dict maps "
-                        f"them to the ids 0…n-1, "
-                        f"like a WordPiece vocabulary: for a {what} of a WordPiece vocabulary pass its pieces in "
-                        f"id order, e.g. sorted(vocab, key=vocab.get), to export.to_hf")
-    for piece, log_prob in log_probs.items():
-        if not isinstance(piece, str) or not piece:
-            raise ValueError(f"the pieces of log_probs must be non-empty strings, got {check.short(piece)}")
-        if piece in dict(SPECIALS):
-            raise ValueError(f"the piece {piece!r} of log_probs is reserved: a {what} gives it its own "
-                             f"id; leave it out")
-        if " " in piece:
-            raise ValueError(f"the piece {check.short(piece)} of log_probs holds a space, which a {what} cannot use: "
-                             "spaces become '▁' before segmenting; write '▁' instead")
-        try:
-            piece.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ValueError(f"the piece {check.short(piece)} of log_probs holds a lone surrogate, which "
-                             f"is not a character "
-                             f"and cannot be written as UTF-8") from None
-        if isinstance(log_prob, bool) or not isinstance(log_prob, (int, float)) or not math.isfinite(log_prob) \
-                or log_prob > 0:
-            raise ValueError(f"log_probs: the log-probability of {piece!r} must be a finite number at most 0, "
-                             f"got {check.short(log_prob)}")
-        if log_prob < -_FLOAT32_MAX:
-            raise ValueError(f"log_probs: the log-probability of {piece!r} is {log_prob}, below what a "
-                             f"32-bit float holds "
-                             f"(-3.4e38)")
-    return log_probs
 
 
 # -- protocol buffer encoding -----------------------------------------------------------------------------
