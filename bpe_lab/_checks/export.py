@@ -1,4 +1,5 @@
-"""Checks of ``bpe_lab.export``: which kind of tokenizer an object is, for the writers, and what BERT's files can hold."""
+"""Checks of ``bpe_lab.export``: which kind of tokenizer an object is, for the writers, and what each format can
+hold (BERT's files, a SentencePiece ``.model``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import math
 from collections.abc import Mapping
 
 from . import short
-
 from .wordpiece import distinct_pieces
 
 _FLOAT32_MAX = 3.4028234663852886e38  # the largest 32-bit float: a .model stores scores as these
