@@ -15,19 +15,21 @@ piece) and encodes one text like this:
 
 ``load(path)`` reads a ``.model`` file (the reader is ``bpe_lab/unigram/sentencepiece_file.py``, the
 normalisation is the Unigram model's) into a ``SentencePieceBPE``: ``encode(text)`` gives the ids,
-``encode_pieces(text)`` the pieces. It does not train (SentencePiece's trainer makes the ``.model``), decode,
-sample (BPE-dropout) or apply a normaliser's precompiled character map (only NFKC, by name); nor does it
-merge into pieces marked *unused* (SentencePiece merges into them, then splits them again; its trainer writes
-none).
+``encode_pieces(text)`` the pieces. ``train(text_or_lines, vocab_size)`` makes one from a text as SentencePiece's
+trainer does; it lives in ``sentencepiece_bpe_train.py``, with its steps and its differences from SentencePiece.
+This module does not decode, sample (BPE-dropout) or apply a normaliser's precompiled character map (only NFKC,
+by name); nor does it merge into pieces marked *unused* (SentencePiece merges into them, then splits them again;
+its trainer writes none).
 """
 
 from __future__ import annotations
 
 from . import _checks as check
+from .sentencepiece_bpe_train import train  # the trainer, in its own module (it makes a SentencePieceBPE)
 from .unigram.sentencepiece_file import NORMAL, USER_DEFINED, read_model_file, read_model_trainer
 from .unigram.sentencepiece_model import SentencePieceModel
 
-__all__ = ["SentencePieceBPE", "load", "merge_by_score", "byte_piece"]
+__all__ = ["SentencePieceBPE", "load", "train", "merge_by_score", "byte_piece"]
 
 NOT_A_PIECE = float("-inf")  # the score of a pair whose joined string is not a piece: never merged
 
@@ -68,8 +70,8 @@ def byte_piece(byte: int) -> str:
 
 
 class SentencePieceBPE:
-    """A SentencePiece BPE model: its pieces, scores and types, its normaliser, and whether it falls back to
-    bytes. Made by ``load``."""
+    """A SentencePiece BPE model: its pieces, scores and types (``pieces``), its normaliser (``normalizer``), and
+    whether it falls back to bytes (``byte_fallback``). Made by ``load`` or ``train``."""
 
     def __init__(self, pieces: list, normalizer: dict, byte_fallback: bool):
         pieces, normalizer, byte_fallback = check.sentencepiece_bpe_model(pieces, normalizer, byte_fallback)
@@ -77,7 +79,7 @@ class SentencePieceBPE:
         self._normalizing = SentencePieceModel(pieces, normalizer["name"], normalizer["add_dummy_prefix"],
                                                normalizer["remove_extra_whitespaces"],
                                                normalizer["escape_whitespaces"])
-        self.pieces, self.byte_fallback = self._normalizing.pieces, byte_fallback
+        self.pieces, self.normalizer, self.byte_fallback = self._normalizing.pieces, dict(normalizer), byte_fallback
         self.ids, self.unk_id = self._normalizing.ids, self._normalizing.unk_id
         # Merges make normal and user-defined pieces; never bytes, <unk> or control pieces such as <s>.
         self.scores = {piece: score for piece, score, kind in self.pieces if kind in (NORMAL, USER_DEFINED)}

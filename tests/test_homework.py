@@ -20,6 +20,8 @@ SETS = {
     "06_unigram_viterbi_exercises": exercise_sets.set_06,
     "07_comparison_exercises": exercise_sets.set_07,
     "08_tokens_and_llms_exercises": exercise_sets.set_08,
+    "09_sentencepiece_bpe_exercises": exercise_sets.set_09,
+    "10_your_own_tokenizer_exercises": exercise_sets.set_10,
 }
 
 

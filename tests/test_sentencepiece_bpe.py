@@ -3,9 +3,8 @@
 Four models are trained here by SentencePiece (byte fallback on/off x split digits on/off, 1,000 pieces,
 NFKC by name: the nmt_nfkc character map is not reproduced) on the first 3,000 lines of the novel and its
 lines with digits ("Chapter 12"), so that splitting digits or not makes different pieces. Each is
-compared with ``SentencePieceProcessor`` on every line of the UDHR file (20 languages) and on generated
-text; the novel's every line for the model with both switches on, every third line for the other three
-(to keep this file under its time budget).
+compared with ``SentencePieceProcessor`` on every line of the novel, every line of the UDHR file (20
+languages) and on generated text.
 """
 
 import io

@@ -1,14 +1,15 @@
 """Checks of ``bpe_lab.sentencepiece_bpe``: a SentencePiece BPE model's parts, the symbols and scores it merges,
-a byte, and that a ``.model`` file holds a BPE model."""
+a byte, that a ``.model`` file holds a BPE model, and the trainer's arguments (``sentencepiece_bpe_train``)."""
 
 from __future__ import annotations
 
 import math
 
-from . import is_real, short, whole
+from . import is_real, real, short, utf8, whole
 from .unigram import sentencepiece_pieces
 
-__all__ = ["sentencepiece_bpe_model", "bpe_symbols_and_scores", "byte_value", "sentencepiece_bpe_trainer"]
+__all__ = ["sentencepiece_bpe_model", "bpe_symbols_and_scores", "byte_value", "sentencepiece_bpe_trainer",
+           "sp_training", "sp_vocab_room", "sp_vocab_filled"]
 
 _NORMALIZER_KEYS = ("name", "add_dummy_prefix", "remove_extra_whitespaces", "escape_whitespaces")
 _BYTE, _SEGMENTING = 6, (1, 4)  # the piece types byte, and normal and user-defined (sentencepiece_file.py)
@@ -58,3 +59,50 @@ def sentencepiece_bpe_trainer(trainer: dict, path) -> dict:
         raise ValueError(f"{path} holds a SentencePiece {trainer['model_type']} model, not BPE: "
                          "sentencepiece_bpe.load reads models trained with model_type='bpe'")
     return trainer
+
+
+def sp_training(text_or_lines, vocab_size, character_coverage, byte_fallback, split_digits, max_piece_length) -> list:
+    """The lines to train on, if ``sentencepiece_bpe.train``'s arguments are right: a str (split into lines) or a
+    list of str lines with some text in them; vocab_size a whole number of at least 1; character_coverage above 0
+    and at most 1; the switches True or False; max_piece_length a whole number of at least 1."""
+    if isinstance(text_or_lines, str):
+        lines = text_or_lines.splitlines()
+    elif isinstance(text_or_lines, (bytes, dict)) or not hasattr(text_or_lines, "__iter__"):
+        raise TypeError(f"text_or_lines must be a text (str) or a list of lines (str), "
+                        f"got {type(text_or_lines).__name__}")
+    else:
+        lines = list(text_or_lines)
+        wrong = next((number for number, line in enumerate(lines) if not isinstance(line, str)), None)
+        if wrong is not None:
+            raise TypeError(f"text_or_lines must be a list of lines (str), but item {wrong} is "
+                            f"{short(lines[wrong])} ({type(lines[wrong]).__name__})")
+    if not any(line.strip(" ") for line in lines):
+        raise ValueError("text_or_lines holds no text (no line has anything but spaces): pass some text to train on")
+    utf8("\n".join(lines), "text_or_lines", hint="pass text that can be written as UTF-8")
+    whole(vocab_size, "vocab_size", minimum=1, example=1000)
+    coverage = "a number above 0 and at most 1 (the share of the text's characters kept, e.g. 0.9995)"
+    real(character_coverage, "character_coverage", minimum=0, maximum=1, what=coverage)
+    if character_coverage == 0:
+        raise ValueError(f"character_coverage must be {coverage}, got 0")
+    for name, value in [("byte_fallback", byte_fallback), ("split_digits", split_digits)]:
+        if not isinstance(value, bool):
+            raise TypeError(f"{name} must be True or False, got {short(value)} ({type(value).__name__})")
+    whole(max_piece_length, "max_piece_length", minimum=1, example=16)
+    return lines
+
+
+def sp_vocab_room(vocab_size: int, num_specials: int, num_characters: int) -> int:
+    """The number of merges ``vocab_size`` leaves room for after the special and byte pieces and the kept
+    characters; a ValueError saying the smallest vocab_size otherwise (SentencePiece refuses it too)."""
+    if vocab_size < num_specials + num_characters:
+        raise ValueError(f"vocab_size={vocab_size} is too small: the model needs {num_specials} special and byte "
+                         f"pieces and {num_characters} characters, so pass at least {num_specials + num_characters} "
+                         "(or a lower character_coverage, or byte_fallback=False)")
+    return vocab_size - num_specials - num_characters
+
+
+def sp_vocab_filled(vocab_size: int, num_pieces: int) -> None:
+    """A ValueError when the text ran out of pairs to merge before the vocabulary had ``vocab_size`` pieces."""
+    if num_pieces < vocab_size:
+        raise ValueError(f"vocab_size={vocab_size} is too large for this text: it has no more pairs to merge after "
+                         f"{num_pieces} pieces; pass vocab_size={num_pieces} or less, or a longer text")

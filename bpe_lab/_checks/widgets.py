@@ -14,7 +14,8 @@ from . import short, text, whole
 from .texts import end_of_word as end_of_word_check
 
 __all__ = ["slider_step", "merge_view_options", "slider_frames", "frame_labels",
-           "inspected_tokenizer", "tokenizer_choices", "tokenizer_name", "inspector_texts"]
+           "inspected_tokenizer", "tokenizer_choices", "tokenizer_name", "inspector_texts", "text_limit",
+           "text_file_bytes"]
 
 # What a slider moves over -> (what a right k is, the message for a k out of range).
 _STEP_WORDS = {
@@ -115,3 +116,18 @@ def inspector_texts(value, compare) -> tuple[str, str | None]:
         raise TypeError(f"compare must be a str (the text of a second box, such as 'Hello world ') or None for one "
                         f"text box, got {type(compare).__name__}")
     return text(value, "text"), compare
+
+
+def text_limit(max_bytes) -> int:
+    """The most bytes a text file may have (``widgets.read_text``, ``decode_text``, ``text_upload``): at least 1."""
+    return whole(max_bytes, "max_bytes", minimum=1, what="a whole number of bytes of at least 1", example=10_000_000)
+
+
+def text_file_bytes(data, name, max_bytes) -> tuple:
+    """``decode_text``'s arguments: a file's content (bytes, bytearray or memoryview, returned as given: its size
+    is checked before any copy), the name its messages use (a str) and the limit."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        hint = "; it is text already" if isinstance(data, str) else ""
+        raise TypeError(f"data must be a file's content as bytes (bytes, bytearray or memoryview), got "
+                        f"{type(data).__name__}{hint}")
+    return data, text(name, "name", example="notes.txt"), text_limit(max_bytes)

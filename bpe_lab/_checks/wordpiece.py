@@ -22,6 +22,7 @@ __all__ = [
     "wordpiece_vocab",
     "wordpiece_tokenize_args",
     "wordpiece_saved_file",
+    "distinct_pieces",
     "wordpiece_pieces",
     "wordpiece_vocabulary_args",
     "wordpiece_saved_pieces",
@@ -154,15 +155,22 @@ def wordpiece_tokenize_args(word, vocab, max_chars, steps):
     return vocab
 
 
-def wordpiece_pieces(pieces: list, special_tokens: list) -> None:
-    """The rules a saved vocabulary follows (checked on saving and on loading); ValueError if broken."""
+def distinct_pieces(pieces: list, name: str = "pieces") -> set:
+    """The set of ``pieces`` (a list in id order), if each is a non-empty str listed once; ValueError naming
+    ``name[i]`` otherwise. Shared by saved vocabularies and exported ones (``_checks.export``)."""
     seen = set()
     for number, piece in enumerate(pieces):
         if not isinstance(piece, str) or not piece:
-            raise ValueError(f"pieces[{number}] must be a non-empty str, got {short(piece)}")
+            raise ValueError(f"{name}[{number}] must be a non-empty str, got {short(piece)}")
         if piece in seen:
-            raise ValueError(f"pieces[{number}] = {piece!r} is listed twice; each piece has one id")
+            raise ValueError(f"{name}[{number}] = {piece!r} is listed twice; each piece has one id")
         seen.add(piece)
+    return seen
+
+
+def wordpiece_pieces(pieces: list, special_tokens: list) -> None:
+    """The rules a saved vocabulary follows (checked on saving and on loading); ValueError if broken."""
+    seen = distinct_pieces(pieces)
     if _UNK not in seen:
         raise ValueError(f"the pieces have no {_UNK!r}: tokenize needs it for words it cannot cover")
     specials = set()

@@ -5,7 +5,8 @@
     from_hf(path)                       a byte-level BPE ``tokenizer.json`` back into a ``Tokenizer``
     to_tiktoken(tokenizer, path)        a tiktoken rank file (base64 token, rank); ``tiktoken_file.load_encoding``
                                         adds the pattern and special tokens ``tiktoken.Encoding`` needs
-    to_sentencepiece(log_probs, path)   a Unigram model as a SentencePiece ``.model``
+    to_sentencepiece(model, path)       a Unigram model, or a SentencePiece BPE model (``sentencepiece_bpe.train``'s),
+                                        as a SentencePiece ``.model``
 
 Every writer writes atomically (``bpe_lab.storage``) and refuses, with a clear error, what its format
 cannot hold. One module per format: ``hf_bpe``, ``tiktoken_file``, ``hf_wordpiece``, ``hf_unigram``,
@@ -37,6 +38,7 @@ def to_tiktoken(tokenizer, path):
     return tiktoken_file.write(check.exported(tokenizer, "bpe", "to_tiktoken"), path)
 
 
-def to_sentencepiece(unigram_log_probs, path):
-    """Write a Unigram model (piece -> log-probability) as a SentencePiece ``.model`` at ``path``."""
-    return sentencepiece_file.write(check.exported(unigram_log_probs, "unigram", "to_sentencepiece"), path)
+def to_sentencepiece(model, path):
+    """Write a Unigram model (piece -> log-probability) or a ``sentencepiece_bpe.SentencePieceBPE`` as a
+    SentencePiece ``.model`` at ``path``."""
+    return sentencepiece_file.write(check.sentencepiece_exported(model), path)

@@ -45,7 +45,9 @@ def tokenizer_json(log_probs) -> dict:
                           "normalized": False, "special": True} for i, (piece, _, _) in enumerate(pieces[:3])],
         "normalizer": {"type": "Sequence", "normalizers": [
             {"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "},
-            {"type": "Replace", "pattern": {"Regex": "^ | $"}, "content": ""},
+            # subtle: \A and \z, not ^ and $, which Oniguruma matches at every line break (a line's leading
+            # space would go too, where SentencePiece keeps it: it does not treat a line break as whitespace)
+            {"type": "Replace", "pattern": {"Regex": "\\A | \\z"}, "content": ""},
         ]},
         "pre_tokenizer": {"type": "Metaspace", **metaspace},
         "post_processor": None,

@@ -25,67 +25,16 @@ from .. import _checks as check
 from .. import storage
 
 # write and write_vocab_txt are the entry points (export.to_hf calls write for a WordPiece vocabulary);
-# vocab_pieces checks a vocabulary, tokenizer_json builds the document.
+# tokenizer_json builds the document; _checks.export.wordpiece_export checks a vocabulary.
 __all__ = ["REQUIRED", "write", "write_vocab_txt"]
 
 BERT_SPECIALS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 REQUIRED = ("[UNK]", "[CLS]", "[SEP]")  # the model's unknown token and the post-processor's
 
 
-def vocab_pieces(vocab) -> tuple[list, list]:
-    """(pieces in id order, special tokens) of a ``wordpiece.train`` result, a list of pieces in id order or
-    a dict piece -> id 0…n-1 (``bert.load_vocab``'s); ValueError for what BERT's files cannot hold: no
-    pieces, an empty or repeated piece, a piece with a line break or whitespace (vocab.txt is one piece per
-    line, and BERT splits on whitespace), a lone surrogate, or one of "[UNK]", "[CLS]", "[SEP]" missing.
-
-    >>> vocab_pieces(["[UNK]", "[CLS]", "[SEP]", "a", "##b"])
-    (['[UNK]', '[CLS]', '[SEP]', 'a', '##b'], ['[UNK]', '[CLS]', '[SEP]'])
-    """
-    specials = None
-    if type(vocab).__name__ == "WordPieceResult":
-        vocab, specials = list(vocab.vocab), list(vocab.special_tokens)
-    elif isinstance(vocab, dict):
-        if sorted(vocab.values()) != list(range(len(vocab))):
-            raise ValueError("vocab, a dict, must map its pieces to the ids 0…n-1, each once")
-        specials = getattr(vocab, "special_tokens", None)
-        vocab = sorted(vocab, key=vocab.get)
-    elif isinstance(vocab, (list, tuple)):
-        vocab = list(vocab)
-    else:
-        raise TypeError(f"vocab (a WordPiece vocabulary) must be a wordpiece.train result, a list of "
-                        f"pieces in id order "
-                        f"or a dict piece -> id, got {type(vocab).__name__}")
-    if not vocab:
-        raise ValueError("vocab (a WordPiece vocabulary) is empty: BERT's files need at least [UNK], [CLS] and [SEP]")
-    seen = set()
-    for number, piece in enumerate(vocab):
-        if not isinstance(piece, str) or not piece:
-            raise ValueError(f"piece {number} of vocab must be a non-empty str, got {check.short(piece)}")
-        if piece in seen:
-            raise ValueError(f"piece {number} of vocab ({piece!r}) is listed twice: each piece has one id")
-        seen.add(piece)
-        if any(char.isspace() for char in piece):
-            raise ValueError(f"piece {number} of vocab ({check.short(piece)}) holds whitespace: "
-                             f"vocab.txt holds one piece "
-                             "per line and BERT splits words on whitespace, so it could never be used")
-        try:
-            piece.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ValueError(f"piece {number} of vocab ({check.short(piece)}) holds a lone surrogate, which cannot be "
-                             "written as UTF-8") from None
-    missing = [token for token in REQUIRED if token not in seen]
-    if missing:
-        raise ValueError(f"vocab (a WordPiece vocabulary) lacks {', '.join(missing)}: WordPiece needs "
-                         f"[UNK] for words it cannot "
-                         "cover and BERT's template needs [CLS] and [SEP]; add them (wordpiece.train does)")
-    if specials is None:
-        specials = [token for token in BERT_SPECIALS if token in seen]
-    return vocab, list(specials)
-
-
 def tokenizer_json(vocab) -> dict:
     """The ``tokenizer.json`` document for a WordPiece vocabulary (what ``write`` writes), as a dict."""
-    pieces, specials = vocab_pieces(vocab)
+    pieces, specials = check.wordpiece_export(vocab, REQUIRED, BERT_SPECIALS)
     ids = {piece: i for i, piece in enumerate(pieces)}
 
     def special(token, type_id):
@@ -121,7 +70,9 @@ def tokenizer_json(vocab) -> dict:
 def write(vocab, path) -> Path:
     """Write a WordPiece vocabulary as a Hugging Face ``tokenizer.json`` at ``path`` (atomically); returns
     the path. ``vocab``: a ``wordpiece.train`` result, a list of pieces in id order, or a dict piece -> id
-    (``bert.load_vocab``'s); what ``vocab_pieces`` refuses raises ValueError.
+    (``bert.load_vocab``'s). Refused with ValueError: no pieces, an empty or repeated piece, a piece with
+    whitespace (vocab.txt is one piece per line, and BERT splits on whitespace) or a lone surrogate, and a
+    vocabulary without "[UNK]", "[CLS]" or "[SEP]".
 
     >>> import tempfile, pathlib
     >>> from tokenizers import Tokenizer
@@ -143,5 +94,5 @@ def write_vocab_txt(vocab, path) -> Path:
     >>> load_vocab(write_vocab_txt(["[UNK]", "[CLS]", "[SEP]", "a"], pathlib.Path(tempfile.mkdtemp()) / "vocab.txt"))
     {'[UNK]': 0, '[CLS]': 1, '[SEP]': 2, 'a': 3}
     """
-    (pieces, _), path = vocab_pieces(vocab), check.path(path)
+    (pieces, _), path = check.wordpiece_export(vocab, REQUIRED, BERT_SPECIALS), check.path(path)
     return storage.write_text_atomic(path, "".join(piece + "\n" for piece in pieces))

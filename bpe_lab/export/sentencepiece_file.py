@@ -1,20 +1,28 @@
-"""Writing a Unigram model as a SentencePiece ``.model`` file, without the ``protobuf`` package.
+"""Writing a Unigram model, or a SentencePiece BPE model, as a SentencePiece ``.model`` file, without the
+``protobuf`` package.
 
 The file is one protocol-buffer message, SentencePiece's ``ModelProto`` (the reader,
 ``bpe_lab.unigram.sentencepiece_file``, explains the wire format). This writes three of its fields:
 
     1  the pieces, in id order, each a message: 1 the piece (a string), 2 its score (a 32-bit float),
-       3 its type (1 normal, 2 unknown, 3 control)
-    2  the trainer spec: 3 the model type (1 = Unigram), 4 the vocabulary size
+       3 its type (1 normal, 2 unknown, 3 control, 4 user-defined, 6 byte)
+    2  the trainer spec: 3 the model type (1 Unigram, 2 BPE), 4 the vocabulary size, 35 byte fallback
     3  the normaliser spec: 1 its name, 3 add_dummy_prefix, 4 remove_extra_whitespaces, 5 escape_whitespaces
 
-Ids: 0 "<unk>", 1 "<s>", 2 "</s>" (SentencePiece's defaults), then the pieces from the most probable down.
+A Unigram model (piece -> log-probability) gets the ids 0 "<unk>", 1 "<s>", 2 "</s>" (SentencePiece's
+defaults), then its pieces from the most probable down. A SentencePiece BPE model
+(``sentencepiece_bpe.SentencePieceBPE``, e.g. from ``sentencepiece_bpe.train``) is written as it is: its
+pieces, scores and types in id order, and its byte-fallback switch.
+
 The normaliser is "identity": SentencePiece maps no character (no NFKC), it only cleans up spaces (drops
 leading, trailing and repeated ones), writes each space as "▁" and puts a "▁" in front of the text, as
-``unigram.train`` marks its words. So ``sentencepiece`` segments a text as ``SentencePieceModel`` does
-with the same pieces: Viterbi over the whole text, an unknown character scoring (lowest score - 10).
+``unigram.train`` marks its words and ``sentencepiece_bpe.train`` normalises. So ``sentencepiece``
+segments a text as ``SentencePieceModel`` (Viterbi over the whole text, an unknown character scoring
+lowest score - 10) or ``SentencePieceBPE`` does with the same pieces. A BPE model read from a file that
+normalises with NFKC is refused: its character map is not written.
 
-Scores are stored as 32-bit floats: a log-probability keeps about 7 significant digits.
+Scores are stored as 32-bit floats: a log-probability keeps about 7 significant digits; a BPE score
+(-0, -1, -2, ...) is kept exactly.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from pathlib import Path
 
 from .. import _checks as check
 from .. import storage
+from ..sentencepiece_bpe import SentencePieceBPE
 
 # write is the entry point (export.to_sentencepiece calls it); model_pieces and encode_model are its steps.
 __all__ = ["SPECIALS", "NORMALIZER", "write"]
@@ -32,7 +41,7 @@ __all__ = ["SPECIALS", "NORMALIZER", "write"]
 NORMAL, UNKNOWN, CONTROL = 1, 2, 3  # piece types of ModelProto (as in the reader)
 SPECIALS = (("<unk>", UNKNOWN), ("<s>", CONTROL), ("</s>", CONTROL))  # ids 0, 1, 2
 NORMALIZER = "identity"
-UNIGRAM = 1  # TrainerSpec.model_type
+UNIGRAM, BPE = 1, 2  # TrainerSpec.model_type
 _FLOAT32_MAX = 3.4028234663852886e38
 
 
@@ -50,29 +59,51 @@ def model_pieces(log_probs) -> list[tuple[str, float, int]]:
                                                               for piece in order]
 
 
-def encode_model(log_probs) -> bytes:
-    """The bytes of the ``ModelProto`` for ``log_probs`` (what ``write`` writes)."""
-    pieces = model_pieces(log_probs)
+def encode_model(model) -> bytes:
+    """The bytes of the ``ModelProto`` for ``model`` (what ``write`` writes): a Unigram model (``log_probs``) or a
+    ``SentencePieceBPE``."""
+    if isinstance(model, SentencePieceBPE):
+        pieces, model_type, byte_fallback = _bpe_pieces(model), BPE, model.byte_fallback
+    else:
+        pieces, model_type, byte_fallback = model_pieces(model), UNIGRAM, False
     data = bytearray()
     for piece, score, kind in pieces:
         message = (_bytes_field(1, piece.encode("utf-8")) + _key(2, 5) + struct.pack("<f", score)
                    + _varint_field(3, kind))
         data += _bytes_field(1, message)
-    data += _bytes_field(2, _varint_field(3, UNIGRAM) + _varint_field(4, len(pieces)))
+    trainer = _varint_field(3, model_type) + _varint_field(4, len(pieces))
+    data += _bytes_field(2, trainer + (_varint_field(35, 1) if byte_fallback else b""))
     normalizer = (_bytes_field(1, NORMALIZER.encode("ascii")) + _varint_field(3, 1) + _varint_field(4, 1)
                   + _varint_field(5, 1))
     data += _bytes_field(3, normalizer)
     return bytes(data)
 
 
-def write(log_probs, path) -> Path:
-    """Write a Unigram model as a SentencePiece ``.model`` at ``path`` (atomically); returns the path.
+def _bpe_pieces(model: SentencePieceBPE) -> list[tuple[str, float, int]]:
+    """A BPE model's (piece, score, type) list, if it normalises as the written file will: "identity", with the
+    three whitespace switches on."""
+    normalizer = model.normalizer
+    if normalizer["name"] != NORMALIZER:
+        raise ValueError(f"this SentencePiece BPE model normalises with {normalizer['name']!r}, whose character map "
+                         f"a written .model does not hold (it normalises with {NORMALIZER!r}): write a model from "
+                         "sentencepiece_bpe.train")
+    switches = [name for name, on in normalizer.items() if name != "name" and not on]
+    if switches:
+        raise ValueError(f"this SentencePiece BPE model has {', '.join(switches)} off, but a written .model has the "
+                         "whitespace switches on: write a model from sentencepiece_bpe.train")
+    return model.pieces
 
-    ``log_probs``: a ``unigram.train`` result or a dict piece -> log-probability (finite, at most 0). Refused
-    with ValueError: an empty model; a piece that is empty, holds a space (SentencePiece turns every space
-    into "▁" before segmenting, so such a piece could never be used: write "▁" instead) or a lone
-    surrogate (not UTF-8), or is one of the reserved "<unk>", "<s>", "</s>"; a log-probability below
-    the smallest 32-bit float.
+
+def write(model, path) -> Path:
+    """Write a Unigram model or a SentencePiece BPE model as a SentencePiece ``.model`` at ``path`` (atomically);
+    returns the path.
+
+    ``model``: a ``unigram.train`` result or a dict piece -> log-probability (finite, at most 0), or a
+    ``sentencepiece_bpe.SentencePieceBPE`` that normalises with "identity" (``sentencepiece_bpe.train``'s).
+    Refused with ValueError: an empty Unigram model; a piece that is empty, holds a space (SentencePiece
+    turns every space into "▁" before segmenting, so such a piece could never be used: write "▁" instead) or a
+    lone surrogate (not UTF-8), or is one of the reserved "<unk>", "<s>", "</s>"; a log-probability below the
+    smallest 32-bit float; a BPE model that normalises otherwise.
 
     >>> import tempfile, pathlib
     >>> from bpe_lab.unigram import read_sentencepiece_model
@@ -80,7 +111,7 @@ def write(log_probs, path) -> Path:
     >>> read_sentencepiece_model(path).encode("a  a")
     ['▁a', '▁a']
     """
-    data, path = encode_model(log_probs), check.path(path)
+    data, path = encode_model(model), check.path(path)
     return storage.write_bytes_atomic(path, data)
 
 

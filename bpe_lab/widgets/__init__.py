@@ -13,6 +13,8 @@ function:
   ``wordpiece_merges``    the WordPiece explorer (notebook 05): ``wordpiece_corpus_views``,
                           ``wordpiece_histogram_view``, ``WordPieceExplorer``, ``wordpiece_explorer``
   ``viterbi_steps``       the Viterbi stepper (notebook 06): ``viterbi_view``, ``viterbi_stepper``
+  ``text_upload``         your own text (notebook 10): ``read_text`` (a path), ``decode_text`` (an upload's
+                          bytes), both as UTF-8 with clear errors and a size limit; ``TextUpload``, ``text_upload``
   ``frames``              sliders that work without a kernel (slides, the static HTML edition):
                           ``frames_slider``, ``merge_step_frames``, ``merge_steps``
   ``common``              what they share: symbols written out, text made visible, long text cut short
@@ -51,6 +53,7 @@ from .frames import frames_slider, merge_step_frames, merge_steps
 from .bpe_merges import (MERGE_EXPLORER_MAX_CHARS, MergeExplorer, compression_view, corpus_view, corpus_views,
                              histogram_view, merge_explorer, word_view)
 from .tokens import TOKEN_INSPECTOR_MAX_BYTES, TokenInspector, compare_tokens, inspect_tokens, token_inspector
+from .text_upload import MAX_TEXT_BYTES, TextUpload, decode_text, read_text, text_upload
 from .viterbi_steps import viterbi_stepper, viterbi_view
 from .wordpiece_merges import (WORDPIECE_EXPLORER_MAX_CHARS, WordPieceExplorer, wordpiece_corpus_views,
                                  wordpiece_explorer, wordpiece_histogram_view)
@@ -79,4 +82,9 @@ __all__ = [
     "frames_slider",
     "merge_step_frames",
     "merge_steps",
+    "MAX_TEXT_BYTES",
+    "read_text",
+    "decode_text",
+    "TextUpload",
+    "text_upload",
 ]

@@ -3,12 +3,15 @@
 from bpe_lab import export
 from bpe_lab.export import hf_unigram, hf_wordpiece, sentencepiece_file
 from bpe_lab.export import hf_bpe, tiktoken_file
+from bpe_lab.sentencepiece_bpe import SentencePieceBPE
 from bpe_lab.tokenizer import Tokenizer
 
 from .conftest import TMP, Rows, missing, tmpfile
 
 ROWS = Rows("export")
 raises, documented = ROWS.raises, ROWS.documented
+_NFKC_BPE = SentencePieceBPE([("<unk>", 0.0, 2), ("a", 0.0, 1)], {"name": "nfkc", "add_dummy_prefix": True,
+                             "remove_extra_whitespaces": True, "escape_whitespaces": True}, False)
 
 raises("export.to_hf", "obj=5", lambda: export.to_hf(5, tmpfile("t.json", "")), TypeError,
     r"to_hf exports a byte-level bpe_lab.Tokenizer, a WordPiece vocabulary .* got int")
@@ -17,9 +20,13 @@ raises("export.to_hf", "obj=[]", lambda: export.to_hf([], tmpfile("t.json", ""))
 raises("export.from_hf", "path=5", lambda: export.from_hf(5), TypeError, r"path must be")
 raises("export.to_tiktoken", "tokenizer={'a': -1.0}", lambda: export.to_tiktoken({"a": -1.0}, tmpfile("t.tiktoken", "")),
     TypeError, r"to_tiktoken writes a byte-level bpe_lab.Tokenizer, got a Unigram model")
-raises("export.to_sentencepiece", "unigram_log_probs=['a']",
+raises("export.to_sentencepiece", "model=['a']",
     lambda: export.to_sentencepiece(["a"], tmpfile("t.model", "")), TypeError,
-    r"to_sentencepiece writes a Unigram model .*, got a WordPiece vocabulary")
+    r"to_sentencepiece writes a Unigram model .* or a SentencePiece BPE model .*, got a WordPiece vocabulary")
+raises("export.to_sentencepiece", "model=a BPE model normalising with NFKC",
+    lambda: export.to_sentencepiece(_NFKC_BPE, tmpfile("t.model", "")), ValueError,
+    r"this SentencePiece BPE model normalises with 'nfkc', whose character map .* write a model from "
+    r"sentencepiece_bpe.train")
 
 
 # byte-level BPE: tokenizer.json and tiktoken rank files (hf_bpe, tiktoken_file)
@@ -84,9 +91,9 @@ raises("export.hf_wordpiece.write", "vocab without [UNK]",
     lambda: hf_wordpiece.write(["[CLS]", "[SEP]", "a"], tmpfile("t.json", "")), ValueError,
     r"vocab \(a WordPiece vocabulary\) lacks \[UNK\]")
 raises("export.hf_wordpiece.write", "vocab with 'a b'",
-    lambda: hf_wordpiece.write(_WP + ["a b"], tmpfile("t.json", "")), ValueError, r"piece 4 of vocab .* holds whitespace")
+    lambda: hf_wordpiece.write(_WP + ["a b"], tmpfile("t.json", "")), ValueError, r"vocab\[4\] = .* holds whitespace")
 raises("export.hf_wordpiece.write", "vocab with a piece twice",
-    lambda: hf_wordpiece.write(_WP + ["a"], tmpfile("t.json", "")), ValueError, r"piece 4 of vocab \('a'\) is listed twice")
+    lambda: hf_wordpiece.write(_WP + ["a"], tmpfile("t.json", "")), ValueError, r"vocab\[4\] = 'a' is listed twice")
 raises("export.hf_wordpiece.write", "vocab={'[UNK]': 0, '[CLS]': 1, '[SEP]': 5}",
     lambda: hf_wordpiece.write({"[UNK]": 0, "[CLS]": 1, "[SEP]": 5}, tmpfile("t.json", "")), ValueError,
     r"vocab, a dict, must map its pieces to the ids 0…n-1")
@@ -95,7 +102,7 @@ raises("export.hf_wordpiece.write_vocab_txt", "vocab=[]", lambda: hf_wordpiece.w
     ValueError, r"vocab \(a WordPiece vocabulary\) is empty")
 raises("export.hf_wordpiece.write_vocab_txt", "vocab with '\\ud800'",
     lambda: hf_wordpiece.write_vocab_txt(_WP + ["\ud800"], tmpfile("v.txt", "")), ValueError,
-    r"piece 4 of vocab .* holds a lone surrogate")
+    r"vocab\[4\] = .* holds a lone surrogate")
 raises("export.hf_wordpiece.write_vocab_txt", "path=folder", lambda: hf_wordpiece.write_vocab_txt(_WP, TMP),
     IsADirectoryError, r"cannot save to .*: it is a folder")
 for _target, _write in [("export.sentencepiece_file.write", sentencepiece_file.write),

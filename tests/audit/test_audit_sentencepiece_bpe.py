@@ -81,4 +81,53 @@ raises("sentencepiece_bpe.byte_piece", "byte=256", lambda: sentencepiece_bpe.byt
 raises("sentencepiece_bpe.byte_piece", "byte='a'", lambda: sentencepiece_bpe.byte_piece("a"), TypeError, r"byte")
 raises("sentencepiece_bpe.byte_piece", "byte=1.5", lambda: sentencepiece_bpe.byte_piece(1.5), TypeError, r"byte")
 
+TRAIN_TEXT = "hug pug pun bun hugs"
+raises("sentencepiece_bpe.train", "text_or_lines=5", lambda: sentencepiece_bpe.train(5, 300), TypeError,
+    r"text_or_lines must be a text \(str\) or a list of lines \(str\), got int")
+raises("sentencepiece_bpe.train", "text_or_lines={'a': 1}", lambda: sentencepiece_bpe.train({"a": 1}, 300), TypeError,
+    r"text_or_lines must be a text \(str\) or a list of lines \(str\), got dict")
+raises("sentencepiece_bpe.train", "text_or_lines=[b'a b']", lambda: sentencepiece_bpe.train([b"a b"], 300), TypeError,
+    r"text_or_lines must be a list of lines \(str\), but item 0 is b'a b' \(bytes\)")
+raises("sentencepiece_bpe.train", "text_or_lines=''", lambda: sentencepiece_bpe.train("", 300), ValueError,
+    r"text_or_lines holds no text .* pass some text to train on")
+raises("sentencepiece_bpe.train", "text_or_lines=['  ', '']", lambda: sentencepiece_bpe.train(["  ", ""], 300),
+    ValueError, r"text_or_lines holds no text")
+raises("sentencepiece_bpe.train", "text_or_lines='a\\ud800'", lambda: sentencepiece_bpe.train("a\ud800", 300),
+    ValueError, r"text_or_lines holds a lone surrogate U\+D800 at index 1")
+raises("sentencepiece_bpe.train", "vocab_size='300'", lambda: sentencepiece_bpe.train(TRAIN_TEXT, "300"), TypeError,
+    r"vocab_size must be a whole number")
+raises("sentencepiece_bpe.train", "vocab_size=True", lambda: sentencepiece_bpe.train(TRAIN_TEXT, True), TypeError,
+    r"vocab_size must be a whole number")
+raises("sentencepiece_bpe.train", "vocab_size=0", lambda: sentencepiece_bpe.train(TRAIN_TEXT, 0), ValueError,
+    r"vocab_size must be a whole number of at least 1")
+raises("sentencepiece_bpe.train", "vocab_size=100 (below the special, byte and character pieces)",
+    lambda: sentencepiece_bpe.train(TRAIN_TEXT, 100), ValueError,
+    r"vocab_size=100 is too small: the model needs 259 special and byte pieces and 8 characters, so pass at least 267")
+raises("sentencepiece_bpe.train", "vocab_size=10**6 (more than the text can fill)",
+    lambda: sentencepiece_bpe.train(TRAIN_TEXT, 10**6), ValueError,
+    r"vocab_size=1000000 is too large for this text: .* pass vocab_size=\d+ or less, or a longer text")
+raises("sentencepiece_bpe.train", "character_coverage=0",
+    lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, character_coverage=0), ValueError,
+    r"character_coverage must be a number above 0 and at most 1 .* got 0")
+raises("sentencepiece_bpe.train", "character_coverage=1.5",
+    lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, character_coverage=1.5), ValueError,
+    r"character_coverage must be a number above 0 and at most 1 .* got 1.5")
+raises("sentencepiece_bpe.train", "character_coverage=nan",
+    lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, character_coverage=NAN), ValueError,
+    r"character_coverage must be a number above 0 and at most 1")
+raises("sentencepiece_bpe.train", "character_coverage='0.9'",
+    lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, character_coverage="0.9"), TypeError,
+    r"character_coverage must be a number above 0 and at most 1 .* \(str\)")
+raises("sentencepiece_bpe.train", "byte_fallback='yes'",
+    lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, byte_fallback="yes"), TypeError,
+    r"byte_fallback must be True or False, got 'yes' \(str\)")
+raises("sentencepiece_bpe.train", "split_digits=1", lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, split_digits=1),
+    TypeError, r"split_digits must be True or False, got 1 \(int\)")
+raises("sentencepiece_bpe.train", "max_piece_length=0",
+    lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, max_piece_length=0), ValueError,
+    r"max_piece_length must be a whole number of at least 1")
+raises("sentencepiece_bpe.train", "max_piece_length=2.5",
+    lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, max_piece_length=2.5), TypeError,
+    r"max_piece_length must be a whole number of at least 1")
+
 test_bad_input = ROWS.test()

@@ -2,7 +2,7 @@
 
 from bpe_lab import widgets
 
-from .conftest import HUG, LP, TR, FTR, WPR, TOK, TABLE, BERT, EXPLORER, WP_EXPLORER, INSPECTOR, Rows
+from .conftest import HUG, LP, TR, FTR, WPR, TOK, TABLE, BERT, EXPLORER, WP_EXPLORER, INSPECTOR, TMP, Rows, missing, tmpfile
 
 ROWS = Rows("widgets")
 raises, documented = ROWS.raises, ROWS.documented
@@ -226,5 +226,47 @@ raises("widgets.merge_steps", "num_merges=-1", lambda: widgets.merge_steps(HUG, 
     r"num_merges must be 0 or more")
 raises("widgets.merge_steps", "corpus_or_result=<a FastTrainResult>", lambda: widgets.merge_steps(FTR()), TypeError,
     r"pass a corpus and num_merges, or the result of bpe\.train\(\.\.\.\), got FastTrainResult")
+
+# your own text (notebook 10): a path or an upload's bytes, read as UTF-8
+raises("widgets.read_text", "path=5", lambda: widgets.read_text(5), TypeError, r"path must be a file path")
+raises("widgets.read_text", "path=b'notes.txt'", lambda: widgets.read_text(b"notes.txt"), TypeError,
+    r"path must be a file path \(a str or pathlib.Path\), got bytes")
+raises("widgets.read_text", "a missing file", lambda: widgets.read_text(missing("notes.txt")), FileNotFoundError,
+    r"no file at .*notes.txt: check the path")
+raises("widgets.read_text", "a folder", lambda: widgets.read_text(TMP / "empty"), IsADirectoryError,
+    r"is a folder: give the path of a text file in it")
+raises("widgets.read_text", "an empty file", lambda: widgets.read_text(tmpfile("empty.txt", b"")), ValueError,
+    r"empty.txt is empty: there is nothing to train on")
+raises("widgets.read_text", "a file of NUL bytes", lambda: widgets.read_text(tmpfile("zeros.bin", bytes(100))),
+    ValueError, r"zeros.bin looks binary, not text: byte 0 is a NUL byte")
+raises("widgets.read_text", "a Latin-1 file", lambda: widgets.read_text(tmpfile("latin1.txt", "café".encode("latin-1"))),
+    ValueError, r"latin1.txt is not UTF-8 text: byte 3 \(line 1\) is 0xe9.*save it as UTF-8")
+raises("widgets.read_text", "1,001 bytes, max_bytes=1000",
+    lambda: widgets.read_text(tmpfile("big.txt", "a" * 1001), max_bytes=1000), ValueError,
+    r"big.txt is 1,001 bytes, more than the limit of 1,000 bytes \(max_bytes\)")
+raises("widgets.read_text", "max_bytes=0", lambda: widgets.read_text(tmpfile("ok.txt", "ok"), max_bytes=0), ValueError,
+    r"max_bytes must be a whole number of bytes of at least 1")
+raises("widgets.read_text", "max_bytes='1000'", lambda: widgets.read_text(tmpfile("ok.txt", "ok"), max_bytes="1000"),
+    TypeError, r"max_bytes must be a whole number of bytes")
+raises("widgets.decode_text", "data='text'", lambda: widgets.decode_text("text"), TypeError,
+    r"data must be a file's content as bytes .*got str; it is text already")
+raises("widgets.decode_text", "data=None", lambda: widgets.decode_text(None), TypeError,
+    r"data must be a file's content as bytes \(bytes, bytearray or memoryview\), got NoneType")
+raises("widgets.decode_text", "name=5", lambda: widgets.decode_text(b"ok", 5), TypeError, r"name must be a str")
+raises("widgets.decode_text", "data=b''", lambda: widgets.decode_text(b""), ValueError, r"the file is empty")
+raises("widgets.decode_text", "data=UTF-16 text", lambda: widgets.decode_text("text".encode("utf-16")), ValueError,
+    r"the file is UTF-16 text .*save it as UTF-8")
+raises("widgets.decode_text", "10 MB + 1 byte", lambda: widgets.decode_text(memoryview(bytes(10_000_001))), ValueError,
+    r"the file is 10,000,001 bytes \(10.0 MB\), more than the limit of 10,000,000 bytes \(10.0 MB\) \(max_bytes\)")
+raises("widgets.decode_text", "max_bytes=-1", lambda: widgets.decode_text(b"ok", max_bytes=-1), ValueError,
+    r"max_bytes must be a whole number of bytes of at least 1")
+documented("widgets.decode_text", "data=a UTF-8 byte-order mark + 'ok'", lambda: widgets.decode_text(b"\xef\xbb\xbfok"),
+    lambda v: v == "ok", "'ok'", r"A UTF-8 byte-order mark at the start is dropped")
+raises("widgets.TextUpload", "max_bytes=0", lambda: widgets.TextUpload(max_bytes=0), ValueError,
+    r"max_bytes must be a whole number of bytes of at least 1")
+raises("widgets.TextUpload", "max_bytes=1.5", lambda: widgets.TextUpload(max_bytes=1.5), TypeError,
+    r"max_bytes must be a whole number of bytes")
+raises("widgets.text_upload", "max_bytes=None", lambda: widgets.text_upload(max_bytes=None), TypeError,
+    r"max_bytes must be a whole number of bytes")
 
 test_bad_input = ROWS.test()
