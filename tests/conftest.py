@@ -44,7 +44,9 @@ def record_fuzz(name: str, loads: int, same: int, clear_errors: int, other: int)
 # once; the whole bad-input audit as one group, in order (its summary needs every row's outcome in one
 # process); the notebook runs one by one, as each starts its own kernel. The longest groups are handed out
 # first, so that neither worker is left with a long one at the end.
-LONGEST_FIRST = ("tests/test_notebooks.py::test_runs_top_to_bottom", "tests/test_browser.py", "tests/test_slides.py",
+LONGEST_FIRST = ("tests/test_notebooks.py::test_runs_top_to_bottom_cells_twice_and_run_all_again[07",
+                 "tests/test_notebooks.py::test_runs_top_to_bottom_cells_twice_and_run_all_again[08",
+                 "tests/test_browser.py", "tests/test_notebooks.py::test_runs_top_to_bottom", "tests/test_slides.py",
                  "tests/test_html.py")
 
 
@@ -52,7 +54,7 @@ def group_of(nodeid: str) -> str:
     path = nodeid.split("::")[0]
     if path.startswith("tests/audit/"):
         return "tests/audit"
-    if nodeid.startswith(LONGEST_FIRST[0]):
+    if nodeid.startswith("tests/test_notebooks.py::test_runs_top_to_bottom"):
         return nodeid
     return path
 
@@ -65,11 +67,12 @@ def pytest_xdist_make_scheduler(config, log):
         def _split_scope(self, nodeid):
             return group_of(nodeid)
 
+    config.option.loadscopereorder = False  # hand the groups out in collection order (longest first), not by size
     return ByGroup(config, log)
 
 
 def pytest_collection_modifyitems(config, items):
-    if config.pluginmanager.hasplugin("xdist"):  # a stable sort: the order within a group stays as it was
+    if hasattr(config, "workerinput"):  # an xdist worker; a stable sort keeps the order within a group
         items.sort(key=lambda item: next((rank for rank, prefix in enumerate(LONGEST_FIRST)
                                           if item.nodeid.startswith(prefix)), len(LONGEST_FIRST)))
 
