@@ -19,8 +19,11 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(STAMP)
 	$(PY) -m jupyterlab $(ROOT_FLAG) notebooks/
 
+# The suite runs on TEST_WORKERS processes (pytest-xdist; the CI machines have 2 cores): make test TEST_WORKERS=4
+TEST_WORKERS ?= 2
+
 test: $(STAMP) web-assets chromium
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS)
 
 html: $(STAMP) web-assets
 	$(PY) scripts/build_html.py --out build/html

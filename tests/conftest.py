@@ -39,6 +39,64 @@ def record_fuzz(name: str, loads: int, same: int, clear_errors: int, other: int)
         total[i] += value
 
 
+# Running on both cores (`make test` passes -n 2; pytest-xdist is in the test extra). Tests go to the workers
+# in groups: a whole file by default, so its module fixtures (a trained model, a built HTML edition) are built
+# once; the whole bad-input audit as one group, in order (its summary needs every row's outcome in one
+# process); the notebook runs one by one, as each starts its own kernel. The longest groups are handed out
+# first, so that neither worker is left with a long one at the end.
+LONGEST_FIRST = ("tests/test_notebooks.py::test_runs_top_to_bottom_cells_twice_and_run_all_again[07",
+                 "tests/test_notebooks.py::test_runs_top_to_bottom_cells_twice_and_run_all_again[08",
+                 "tests/test_browser.py", "tests/test_notebooks.py::test_runs_top_to_bottom", "tests/test_slides.py",
+                 "tests/test_html.py")
+
+
+def group_of(nodeid: str) -> str:
+    path = nodeid.split("::")[0]
+    if path.startswith("tests/audit/"):
+        return "tests/audit"
+    if nodeid.startswith("tests/test_notebooks.py::test_runs_top_to_bottom"):
+        return nodeid
+    return path
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return group_of(nodeid)
+
+    config.option.loadscopereorder = False  # hand the groups out in collection order (longest first), not by size
+    return ByGroup(config, log)
+
+
+def pytest_collection_modifyitems(config, items):
+    if hasattr(config, "workerinput"):  # an xdist worker; a stable sort keeps the order within a group
+        items.sort(key=lambda item: next((rank for rank, prefix in enumerate(LONGEST_FIRST)
+                                          if item.nodeid.startswith(prefix)), len(LONGEST_FIRST)))
+
+
+# A worker's records travel to the main process in `workeroutput` at the end of its session.
+RECORDS = {"timings": TIMINGS, "parity": PARITY, "fuzz": FUZZ}
+
+
+def pytest_sessionfinish(session):
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["bpe_lab_records"] = {name: dict(table) for name, table in RECORDS.items()}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    received = getattr(node, "workeroutput", {}).get("bpe_lab_records", {})
+    TIMINGS.update(received.get("timings", {}))
+    for name, (strings, tokens) in received.get("parity", {}).items():
+        record_parity(name, strings, tokens)
+    for name, counts in received.get("fuzz", {}).items():
+        record_fuzz(name, *counts)
+
+
 def pytest_terminal_summary(terminalreporter):
     if TIMINGS:
         terminalreporter.section("timings")
