@@ -67,7 +67,9 @@ def topic_notebooks() -> list[Path]:
 
 
 def exercise_notebooks() -> list[Path]:
-    return sorted((NOTEBOOK_DIR / "exercises").glob("[0-9][0-9]_*.ipynb"))
+    """One per topic notebook, in order, then the capstone."""
+    folder = NOTEBOOK_DIR / "exercises"
+    return sorted(folder.glob("[0-9][0-9]_*.ipynb")) + sorted(folder.glob("capstone_*.ipynb"))
 
 
 def select(names: list[str]) -> list[Path]:
@@ -430,7 +432,8 @@ BPE Lab and run <code>make lab</code>.</p>
 {chr(10).join(rows)}
 </ol>
 <h2 id="exercises">Exercises</h2>
-<p>Each topic notebook has an exercise notebook in <code>notebooks/exercises/</code>. They are not part of
+<p>Each topic notebook has an exercise notebook in <code>notebooks/exercises/</code>, and the capstone builds
+GPT-4's tokenizer step by step. They are not part of
 the static edition: you answer in a cell and the check under it runs your answer, which needs Python
 (<code>make lab</code>). The questions, to think about on paper meanwhile:</p>
 <ul>

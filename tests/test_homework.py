@@ -22,6 +22,7 @@ SETS = {
     "08_tokens_and_llms_exercises": exercise_sets.set_08,
     "09_sentencepiece_bpe_exercises": exercise_sets.set_09,
     "10_your_own_tokenizer_exercises": exercise_sets.set_10,
+    "capstone_gpt4_tokenizer": exercise_sets.set_capstone,
 }
 
 
@@ -53,7 +54,7 @@ def test_every_exercise_notebook_has_its_questions():
     for path in EXERCISES:
         notebook = nbformat.read(path, as_version=4)
         asked = [c.metadata["bpe_lab"]["question"] for c in notebook.cells if "bpe_lab" in c.get("metadata", {})]
-        assert asked == list(SETS[path.stem]()) and 4 <= len(asked) <= 8
+        assert asked == list(SETS[path.stem]()) and len(asked) >= 4  # no upper bound: the capstone has 10 (issue 19)
         assert all(c.outputs == [] for c in notebook.cells if c.cell_type == "code"), "commit without outputs"
 
 

@@ -25,3 +25,8 @@ from .ex09_sentencepiece_bpe import set_09
 from .ex10_your_own_tokenizer import set_10
 
 __all__ = ["set_01", "set_02", "set_03", "set_04", "set_05", "set_06", "set_07", "set_08", "set_09", "set_10"]
+
+# The capstone (notebooks/exercises/capstone_gpt4_tokenizer.ipynb): GPT-4's tokenizer built step by step.
+from .capstone import set_capstone  # noqa: E402
+
+__all__ += ["set_capstone"]

@@ -1,0 +1,804 @@
+"""The capstone (``notebooks/exercises/capstone_gpt4_tokenizer.ipynb``): build GPT-4's tokenizer yourself, step by
+step, and match tiktoken's cl100k_base id for id — minbpe's exercise, checked at every step.
+
+The steps, each a function the student writes and the check runs on several cases:
+
+1. ``get_stats`` and ``merge``: pair counts, and one merge on a list of ids (overlaps!);
+2. ``train``: a byte-level BPE trainer (ties: the smallest pair);
+3. ``encode`` (the merge learned first wins, not the most frequent pair) and ``decode`` (a token may cut a
+   character: ``errors="replace"``, as GPT-2 does);
+4. ``train_regex``: training inside the chunks of GPT-4's split pattern;
+5. ``encode_with_special``: special tokens such as ``<|endoftext|>``, with tiktoken's ``allowed_special``;
+6. ``space_rank`` and ``recover_merges``: cl100k keeps no merge list, only ranks; the merges come back by
+   running BPE on each token's own bytes with the tokens ranked below it (minbpe's ``bpe(mergeable_ranks,
+   token, max_rank)``);
+7. ``gpt4_encode``: the student's tokenizer with cl100k's recovered merges gives tiktoken's ids.
+
+Each question's reference is written out here, minbpe's way, so the expected answers never depend on the
+student's earlier answers; the tests compare these references with ``bpe_lab`` and with tiktoken.
+
+For the grader: ``HIDDEN`` holds, for every function question, a function ``random.Random`` -> cases the notebook
+never shows (a passage of the novel, lines of the UDHR, numbers, whitespace and special tokens, chosen by the
+random numbers); ``hidden_cases(seed)`` makes them all from an instructor's secret seed. ``LEVELS`` gives each
+question's level and ``FORBIDDEN`` what its answer must not call (bpe_lab's own implementation, or tiktoken).
+Until the grader reads hidden cases itself, a question graded with them is
+``dataclasses.replace(q, cases=[*q.cases, *hidden_cases(seed)[q.name]])``.
+
+Not here: how an answer is checked (``bpe_lab.exercises``), running notebooks (``bpe_lab.grade``).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import regex
+
+from .. import _checks as check
+from .. import corpus, gpt2, pretokenize
+from ..exercises import Question
+from ._shared import by_name
+
+# One function per question (q_...) builds it; set_capstone, the notebook's set, is what graders call.
+__all__ = ["set_capstone"]
+
+#: The level of each question, from warm-up to the project (the kind is a function or a value question).
+LEVELS = {"get_stats": "warm-up", "merge": "warm-up", "train": "core", "encode": "core", "decode": "core",
+          "train_regex": "core", "encode_with_special": "core", "space_rank": "warm-up",
+          "recover_merges": "core", "gpt4_encode": "project"}
+
+#: For the grader: what each answer must not call, bpe_lab's own implementation of the thing asked (or tiktoken's).
+FORBIDDEN = {"get_stats": ["bpe_lab.bpe.pair_counts"], "merge": ["bpe_lab.bpe.merge_pair"],
+             "train": ["bpe_lab.bpe.train", "bpe_lab.fast_bpe.train", "bpe_lab.tokenizer.Tokenizer"],
+             "encode": ["bpe_lab.bpe.encode", "bpe_lab.tokenizer.Tokenizer"], "decode": ["bpe_lab.tokenizer.Tokenizer"],
+             "train_regex": ["bpe_lab.bpe.train", "bpe_lab.fast_bpe.train", "bpe_lab.tokenizer.Tokenizer"],
+             "encode_with_special": ["bpe_lab.tokenizer.Tokenizer"], "recover_merges": ["bpe_lab.ranks"],
+             "gpt4_encode": ["bpe_lab.tokenizer.Tokenizer", "bpe_lab.gpt2.load_encoding", "bpe_lab.ranks", "tiktoken"]}
+
+GPT4_SPLIT_PATTERN = pretokenize.GPT4_PATTERN
+CL100K_SPECIAL_TOKENS = gpt2.SPECIAL_TOKENS["cl100k_base"]
+
+# A small training text for the cases: the novel's first lines, a line with digits, contractions and other scripts.
+SMALL_TEXT = ("It is a truth universally acknowledged, that a single man in possession of a good fortune, must be "
+              "in want of a wife. However little known the feelings or views of such a man may be on his first "
+              "entering a neighbourhood, this truth is so well fixed in the minds of the surrounding families.\n"
+              "I'd pay 1234567 for the tea, they'll say; 東京 東京 naïve naïve café!!\n")
+
+# The public text the capstone's last check encodes (the grader adds a hidden one: hidden_cases).
+PUBLIC_TEXT = ("It is a truth universally acknowledged, that a single man in possession of a good fortune, "
+               "must be in want of a wife.\n\n"
+               "    def count(ids):  # four spaces, then code\n"
+               "        return {pair: 1 for pair in zip(ids, ids[1:])}\n"
+               "I'VE paid £1,234,567.89 for 12345 tokens... DON'T they'd? 東京は晴れです 🎉🎉\r\n"
+               "Ünïcödé  \t  tabs\n\n\n   trailing   ")
+SPECIAL_TEXT = "Hello<|endoftext|>World<|fim_prefix|> x<|endofprompt|>\n<|endoftext|>"
+
+
+def set_capstone() -> dict[str, Question]:
+    """The capstone's questions: from pair counts to GPT-4's tokenizer, id for id."""
+    return by_name(q_get_stats(), q_merge(), q_train(), q_encode(), q_decode(), q_train_regex(),
+                   q_encode_with_special(), q_space_rank(), q_recover_merges(), q_gpt4_encode())
+
+
+# --------------------------------------------------------------------------------------------------
+# The references, minbpe's way
+# --------------------------------------------------------------------------------------------------
+
+def _get_stats(ids, counts=None):
+    """[1, 2, 3, 1, 2] -> {(1, 2): 2, (2, 3): 1, (3, 1): 1}; adds to ``counts`` if given."""
+    counts = {} if counts is None else counts
+    for pair in zip(ids, ids[1:]):
+        counts[pair] = counts.get(pair, 0) + 1
+    return counts
+
+
+def _merge(ids, pair, idx):
+    """Every occurrence of ``pair``, left to right, becomes ``idx``: ([5, 5, 5], (5, 5), 256) -> [256, 5]."""
+    out, i = [], 0
+    while i < len(ids):
+        if i + 1 < len(ids) and ids[i] == pair[0] and ids[i + 1] == pair[1]:
+            out.append(idx)
+            i += 2  # subtle: occurrences do not overlap, so the scan goes on after the pair
+        else:
+            out.append(ids[i])
+            i += 1
+    return out
+
+
+def _train_chunks(chunks, vocab_size):
+    """BPE on the byte ids of each chunk; pairs are counted over all chunks, never across two."""
+    chunk_ids = [list(chunk.encode("utf-8")) for chunk in chunks]  # [[73, 116], [32, 105, 115], ...]
+    merges = {}
+    for idx in range(256, vocab_size):
+        stats = {}
+        for ids in chunk_ids:
+            _get_stats(ids, stats)
+        if not stats:
+            break  # every chunk is one token
+        pair = min(stats, key=lambda p: (-stats[p], p))  # the most frequent; ties: the smallest pair
+        chunk_ids = [_merge(ids, pair, idx) for ids in chunk_ids]
+        merges[pair] = idx
+    return merges
+
+
+def _train(text, vocab_size):
+    return _train_chunks([text], vocab_size)
+
+
+def _train_regex(text, vocab_size):
+    return _train_chunks(regex.findall(GPT4_SPLIT_PATTERN, text), vocab_size)
+
+
+def _encode(text, merges):
+    return _encode_ids(list(text.encode("utf-8")), merges)
+
+
+def _encode_ids(ids, merges):
+    """Merge the neighbouring pair learned first (lowest new id) until no neighbouring pair was learned."""
+    while len(ids) >= 2:
+        stats = _get_stats(ids)
+        pair = min(stats, key=lambda p: merges.get(p, float("inf")))
+        if pair not in merges:
+            break  # subtle: min returns some unlearned pair when none was learned: done
+        ids = _merge(ids, pair, merges[pair])
+    return ids
+
+
+def _vocab(merges):
+    vocab = {i: bytes([i]) for i in range(256)}
+    for (a, b), idx in sorted(merges.items(), key=lambda item: item[1]):
+        vocab[idx] = vocab[a] + vocab[b]
+    return vocab
+
+
+def _decode(ids, merges):
+    vocab = _vocab(merges)
+    return b"".join(vocab[i] for i in ids).decode("utf-8", errors="replace")
+
+
+def _encode_ordinary(text, merges):
+    ids = []
+    for chunk in regex.findall(GPT4_SPLIT_PATTERN, text):
+        ids += _encode(chunk, merges)
+    return ids
+
+
+def _allowed(special_tokens, allowed_special):
+    """The special tokens ``allowed_special`` ("all", "none" or a set of names) lets through: name -> id."""
+    if allowed_special == "all":
+        return dict(special_tokens)
+    if allowed_special == "none":
+        return {}
+    return {name: token_id for name, token_id in special_tokens.items() if name in allowed_special}
+
+
+def _encode_with_special(text, merges, special_tokens, allowed_special):
+    return _split_special(text, special_tokens, allowed_special, lambda piece: _encode_ordinary(piece, merges))
+
+
+def _split_special(text, special_tokens, allowed_special, encode_ordinary):
+    """The ids of the allowed special tokens in ``text``, and ``encode_ordinary`` of the pieces between them."""
+    allowed = _allowed(special_tokens, allowed_special)
+    if not allowed:
+        return encode_ordinary(text)
+    # the separators are kept (a group in the pattern): the odd pieces are the special tokens themselves
+    pattern = "(" + "|".join(regex.escape(name) for name in sorted(allowed, key=len, reverse=True)) + ")"
+    ids = []
+    for position, piece in enumerate(regex.split(pattern, text)):
+        ids += [allowed[piece]] if position % 2 else encode_ordinary(piece)
+    return ids
+
+
+def _bpe(mergeable_ranks, token, max_rank):
+    """tiktoken's rule on one token's bytes, with only the ranks below ``max_rank``: its parts."""
+    parts = [bytes([b]) for b in token]
+    while len(parts) > 1:
+        ranked = [(mergeable_ranks.get(left + right, max_rank), i) for i, (left, right) in enumerate(zip(parts,
+                                                                                                         parts[1:]))]
+        rank, i = min(ranked)
+        if rank >= max_rank:
+            break
+        parts[i:i + 2] = [parts[i] + parts[i + 1]]
+    return parts
+
+
+def _recover_merges(mergeable_ranks):
+    merges = {}
+    for token, rank in sorted(mergeable_ranks.items(), key=lambda item: item[1]):
+        if len(token) > 1:
+            left, right = _bpe(mergeable_ranks, token, max_rank=rank)
+            merges[(mergeable_ranks[left], mergeable_ranks[right])] = rank
+    return merges
+
+
+@lru_cache(maxsize=1)
+def _cl100k_ranks() -> dict:
+    return gpt2.load_ranks("cl100k_base")  # a few tenths of a second, so once per session
+
+
+@lru_cache(maxsize=8)
+def _cl100k_below(limit: int) -> dict:
+    """cl100k's tokens of rank below ``limit``: a vocabulary of its own (a token's parts rank below it)."""
+    return {token: rank for token, rank in _cl100k_ranks().items() if rank < limit}
+
+
+@lru_cache(maxsize=1)
+def _cl100k_reference():
+    """tiktoken's cl100k_base built from the same ranks (offline); bpe_lab's own if tiktoken is missing."""
+    try:
+        import tiktoken
+    except ImportError:  # tiktoken is in the reference extra, which make installs; bpe_lab's is slower to build
+        return None
+    return tiktoken.Encoding("cl100k_base", pat_str=GPT4_SPLIT_PATTERN, mergeable_ranks=_cl100k_ranks(),
+                             special_tokens=CL100K_SPECIAL_TOKENS)
+
+
+@lru_cache(maxsize=1)
+def _cl100k_tokenizer():
+    return gpt2.load_encoding("cl100k_base")
+
+
+def _gpt4_encode(text, allowed_special="none"):
+    """tiktoken's cl100k_base ids, a special token that is not allowed encoded as text."""
+    reference = _cl100k_reference()
+    if reference is not None:
+        allowed = allowed_special if allowed_special in ("all", "none") else set(allowed_special)
+        return reference.encode(text, allowed_special=set() if allowed == "none" else allowed, disallowed_special=())
+    return _split_special(text, CL100K_SPECIAL_TOKENS, allowed_special, _cl100k_tokenizer().encode_ordinary)
+
+
+class _Named(dict):
+    """A dict that the check's messages show by what it is ("cl100k_ranks below 300") instead of its items."""
+
+    def __init__(self, items, description: str):
+        super().__init__(items)
+        self.description = description
+
+    def __repr__(self) -> str:
+        return f"<{self.description}>"
+
+
+def _toy_ranks(extra, order=range(256)):
+    """A made-up vocabulary: the 256 bytes ranked in ``order``, then ``extra`` tokens ranked 256, 257, ..."""
+    ranks = {bytes([b]): rank for rank, b in enumerate(order)}
+    ranks.update({token: 256 + k for k, token in enumerate(extra)})
+    return ranks
+
+
+# --------------------------------------------------------------------------------------------------
+# The questions
+# --------------------------------------------------------------------------------------------------
+
+def q_get_stats() -> Question:
+    return Question(
+        name="get_stats",
+        prompt=("Write `get_stats(ids)`: how often each pair of neighbouring ids occurs, as a dict pair -> count. "
+                "`get_stats([1, 2, 3, 1, 2]) == {(1, 2): 2, (2, 3): 1, (3, 1): 1}`. Pairs overlap: `[5, 5, 5]` "
+                "holds `(5, 5)` twice."),
+        reference=_get_stats,
+        cases=[([1, 2, 3, 1, 2],), ([5, 5, 5],), ([5, 5, 5, 5],), ([],), ([7],),
+               (list("naïve café".encode("utf-8")),), ([256, 97, 256, 97, 256],)],
+        hints=["The pairs of neighbours are zip(ids, ids[1:]).",
+               "Count each pair as it comes; every position starts a pair, so [5, 5, 5] has two (5, 5)."],
+        solution_code=("def get_stats(ids):\n"
+                       "    counts = {}\n"
+                       "    for pair in zip(ids, ids[1:]):\n"
+                       "        counts[pair] = counts.get(pair, 0) + 1\n"
+                       "    return counts"),
+        wrong_code=("def get_stats(ids):\n"
+                    "    # takes the ids two at a time: misses every pair that starts at an odd position\n"
+                    "    counts = {}\n"
+                    "    for pair in zip(ids[::2], ids[1::2]):\n"
+                    "        counts[pair] = counts.get(pair, 0) + 1\n"
+                    "    return counts"),
+        answer_name="get_stats",
+    )
+
+
+def q_merge() -> Question:
+    return Question(
+        name="merge",
+        prompt=("Write `merge(ids, pair, idx)`: a new list in which every occurrence of `pair`, scanned from the "
+                "left, is replaced by the one id `idx`. Occurrences do not overlap: "
+                "`merge([1, 2, 3, 1, 2], (1, 2), 256) == [256, 3, 256]` and `merge([5, 5, 5], (5, 5), 256) == "
+                "[256, 5]`."),
+        reference=_merge,
+        cases=[([1, 2, 3, 1, 2], (1, 2), 256), ([5, 5, 5], (5, 5), 256), ([5, 5, 5, 5], (5, 5), 256),
+               ([1, 2, 1, 2, 1], (2, 1), 300), ([], (1, 2), 256), ([1], (1, 2), 256), ([2, 1], (1, 2), 256),
+               ([256, 256, 256], (256, 256), 257)],
+        hints=["Walk through ids with an index i and build a new list.",
+               "Where ids[i] and ids[i + 1] are the pair, append idx and move on by two; else append ids[i] and "
+               "move on by one.",
+               "Mind the end of the list: there is no ids[i + 1] at the last position."],
+        solution_code=("def merge(ids, pair, idx):\n"
+                       "    out, i = [], 0\n"
+                       "    while i < len(ids):\n"
+                       "        if i + 1 < len(ids) and (ids[i], ids[i + 1]) == tuple(pair):\n"
+                       "            out.append(idx)\n"
+                       "            i += 2\n"
+                       "        else:\n"
+                       "            out.append(ids[i])\n"
+                       "            i += 1\n"
+                       "    return out"),
+        wrong_code=("def merge(ids, pair, idx):\n"
+                    "    # merges wherever the pair starts, overlapping occurrences too: [5, 5, 5] -> [256, 256]\n"
+                    "    out = []\n"
+                    "    for i in range(len(ids)):\n"
+                    "        if i + 1 < len(ids) and (ids[i], ids[i + 1]) == tuple(pair):\n"
+                    "            out.append(idx)\n"
+                    "        elif i == 0 or (ids[i - 1], ids[i]) != tuple(pair):\n"
+                    "            out.append(ids[i])\n"
+                    "    return out"),
+        answer_name="merge",
+    )
+
+
+def q_train() -> Question:
+    return Question(
+        name="train",
+        prompt=("Write `train(text, vocab_size)`, a byte-level BPE trainer that returns its merges, a dict "
+                "pair -> new id in the order learned. Start from `ids = list(text.encode('utf-8'))` (ids 0-255 "
+                "are the bytes). For each new id `idx` = 256, 257, ..., `vocab_size - 1`: count the pairs, take "
+                "the most frequent (ties: the smallest pair, `min(stats, key=lambda p: (-stats[p], p))`), merge it "
+                "into `idx` and record `merges[pair] = idx`. Stop early when no pair is left. "
+                "`train('aaabdaaabac', 259) == {(97, 97): 256, (97, 98): 257, (256, 257): 258}`."),
+        reference=_train,
+        cases=[("aaabdaaabac", 259), ("aaaa", 270), ("", 260), ("hello", 256), ("東京 東京 東京", 262),
+               (SMALL_TEXT, 300)],
+        hints=["Use your get_stats and merge: each round is one get_stats, one choice and one merge.",
+               "The pair counts change after every merge: count again in every round.",
+               "Ties: several pairs can have the top count; min(stats, key=lambda p: (-stats[p], p)) picks the "
+               "smallest of them. Stop when stats is empty."],
+        solution_code=("def train(text, vocab_size):\n"
+                       "    ids = list(text.encode('utf-8'))\n"
+                       "    merges = {}\n"
+                       "    for idx in range(256, vocab_size):\n"
+                       "        stats = get_stats(ids)\n"
+                       "        if not stats:\n"
+                       "            break  # one id left: nothing to merge\n"
+                       "        pair = min(stats, key=lambda p: (-stats[p], p))\n"
+                       "        ids = merge(ids, pair, idx)\n"
+                       "        merges[pair] = idx\n"
+                       "    return merges"),
+        wrong_code=("def train(text, vocab_size):\n"
+                    "    # counts the pairs once and takes the top ones: but every merge changes the counts\n"
+                    "    ids = list(text.encode('utf-8'))\n"
+                    "    stats = {}\n"
+                    "    for pair in zip(ids, ids[1:]):\n"
+                    "        stats[pair] = stats.get(pair, 0) + 1\n"
+                    "    top = sorted(stats, key=lambda p: (-stats[p], p))[:vocab_size - 256]\n"
+                    "    return {pair: 256 + k for k, pair in enumerate(top)}"),
+        answer_name="train",
+    )
+
+
+def _small_merges():
+    merges = _train(SMALL_TEXT, 300)
+    return _Named(merges, f"the {len(merges)} merges of train(capstone.SMALL_TEXT, 300)")
+
+
+def q_encode() -> Question:
+    merges = _small_merges()
+    return Question(
+        name="encode",
+        prompt=("Write `encode(text, merges)` -> ids. Start from the text's UTF-8 bytes; while there are two ids or "
+                "more, find, among the neighbouring pairs that `merges` holds, the one learned first (the lowest "
+                "new id) and merge it everywhere; stop when no neighbouring pair is in `merges`. The order of "
+                "training decides, not which pair is most frequent in this text, nor which comes first in it: with "
+                "`merges = {(98, 99): 256, (97, 98): 257}`, `encode('abc', merges) == [97, 256]`."),
+        reference=_encode,
+        cases=[("abc", {(98, 99): 256, (97, 98): 257}), ("ababc", {(98, 99): 256, (97, 98): 257}),
+               ("aaaaa", {(97, 97): 256, (256, 97): 257, (256, 256): 258}), ("", merges), ("x", merges),
+               ("It is a truth, I'd say: 東京 1234!", merges), (SMALL_TEXT[:200], merges), ("🎉 Zürich", merges)],
+        hints=["Each round: get_stats(ids), then the pair with the lowest merges.get(pair, float('inf')).",
+               "If that pair is not in merges at all, no pair is: stop.",
+               "Merging the most frequent pair, or the leftmost pair that has a merge, gives other ids: only "
+               "the merge id (the order of training) decides."],
+        solution_code=("def encode(text, merges):\n"
+                       "    ids = list(text.encode('utf-8'))\n"
+                       "    while len(ids) >= 2:\n"
+                       "        stats = get_stats(ids)\n"
+                       "        pair = min(stats, key=lambda p: merges.get(p, float('inf')))\n"
+                       "        if pair not in merges:\n"
+                       "            break  # no neighbouring pair was ever merged\n"
+                       "        ids = merge(ids, pair, merges[pair])\n"
+                       "    return ids"),
+        wrong_code=("def encode(text, merges):\n"
+                    "    # merges the leftmost pair that has a merge, not the one learned first (the lowest id)\n"
+                    "    ids = list(text.encode('utf-8'))\n"
+                    "    while True:\n"
+                    "        found = [i for i in range(len(ids) - 1) if (ids[i], ids[i + 1]) in merges]\n"
+                    "        if not found:\n"
+                    "            return ids\n"
+                    "        i = found[0]\n"
+                    "        ids[i:i + 2] = [merges[(ids[i], ids[i + 1])]]"),
+        answer_name="encode",
+    )
+
+
+def q_decode() -> Question:
+    merges = _small_merges()
+    cut = list("東京".encode("utf-8"))  # [230, 157, 177, 228, 186, 172]: two characters of three bytes
+    return Question(
+        name="decode",
+        prompt=("Write `decode(ids, merges)` -> text. Build `vocab`, id -> bytes: `bytes([i])` for the 256 bytes, "
+                "then, for each `(a, b), idx` in merges in the order learned, `vocab[idx] = vocab[a] + vocab[b]`. "
+                "Join the ids' bytes and decode the UTF-8 with `errors='replace'`, as GPT-2 does: a list of ids "
+                "may end in the middle of a character (a model can stop anywhere), and decoding must not fail: "
+                "`decode([230, 157], {}) == '\\ufffd'`."),
+        reference=_decode,
+        cases=[([104, 105], {}), ([], merges), (_encode("It is a truth, I'd say", merges), merges),
+               (_encode(SMALL_TEXT, merges), merges), (cut[:2], {}), (cut[:4], {}), (cut[1:], {}),
+               ([256, 177], {(230, 157): 256}), (_encode("naïve café", merges)[:-1], merges)],
+        hints=["Build the whole vocab first; a merged token's bytes are its two parts' bytes joined.",
+               "Join all the bytes, then decode once: a character can be split over two tokens.",
+               "bytes.decode('utf-8') raises on a cut character; errors='replace' puts '\\ufffd' there instead."],
+        solution_code=("def decode(ids, merges):\n"
+                       "    vocab = {i: bytes([i]) for i in range(256)}\n"
+                       "    for (a, b), idx in merges.items():  # in the order learned\n"
+                       "        vocab[idx] = vocab[a] + vocab[b]\n"
+                       "    return b''.join(vocab[i] for i in ids).decode('utf-8', errors='replace')"),
+        wrong_code=("def decode(ids, merges):\n"
+                    "    vocab = {i: bytes([i]) for i in range(256)}\n"
+                    "    for (a, b), idx in merges.items():\n"
+                    "        vocab[idx] = vocab[a] + vocab[b]\n"
+                    "    return b''.join(vocab[i] for i in ids).decode('utf-8')  # strict: fails on a cut character"),
+        answer_name="decode",
+    )
+
+
+def q_train_regex() -> Question:
+    return Question(
+        name="train_regex",
+        prompt=("Write `train_regex(text, vocab_size)`: train as in `train`, but inside the chunks of GPT-4's "
+                "split pattern, `regex.findall(GPT4_SPLIT_PATTERN, text)`. Each chunk is its own list of byte ids; "
+                "the pair counts are added up over all chunks, a pair never spans two chunks, and every merge is "
+                "applied in every chunk. Same tie rule; stop early when no chunk has a pair left."),
+        reference=_train_regex,
+        cases=[("aaabdaaabac", 259), ("ab ab ab ab", 260), ("a b c", 260), ("", 260), ("1234567 1234567", 262),
+               (SMALL_TEXT, 300)],
+        hints=["chunks = regex.findall(GPT4_SPLIT_PATTERN, text); ids = [list(chunk.encode('utf-8')) for chunk in "
+               "chunks]",
+               "get_stats on each chunk, adding up the counts in one dict; then merge in every chunk.",
+               "'ab ab' has the chunks 'ab' and ' ab': the pair (b, space) is never counted."],
+        solution_code=("def train_regex(text, vocab_size):\n"
+                       "    chunks = [list(chunk.encode('utf-8')) for chunk in regex.findall(GPT4_SPLIT_PATTERN, "
+                       "text)]\n"
+                       "    merges = {}\n"
+                       "    for idx in range(256, vocab_size):\n"
+                       "        stats = {}\n"
+                       "        for ids in chunks:\n"
+                       "            for pair, count in get_stats(ids).items():\n"
+                       "                stats[pair] = stats.get(pair, 0) + count\n"
+                       "        if not stats:\n"
+                       "            break\n"
+                       "        pair = min(stats, key=lambda p: (-stats[p], p))\n"
+                       "        chunks = [merge(ids, pair, idx) for ids in chunks]\n"
+                       "        merges[pair] = idx\n"
+                       "    return merges"),
+        wrong_code=("def train_regex(text, vocab_size):\n"
+                    "    # joins the chunks back into one list: pairs across two chunks are counted and merged\n"
+                    "    ids = [b for chunk in regex.findall(GPT4_SPLIT_PATTERN, text) for b in chunk.encode('utf-8')]\n"
+                    "    merges = {}\n"
+                    "    for idx in range(256, vocab_size):\n"
+                    "        stats = {}\n"
+                    "        for pair in zip(ids, ids[1:]):\n"
+                    "            stats[pair] = stats.get(pair, 0) + 1\n"
+                    "        if not stats:\n"
+                    "            break\n"
+                    "        pair = min(stats, key=lambda p: (-stats[p], p))\n"
+                    "        out, i = [], 0\n"
+                    "        while i < len(ids):\n"
+                    "            if ids[i:i + 2] == list(pair):\n"
+                    "                out.append(idx)\n"
+                    "                i += 2\n"
+                    "            else:\n"
+                    "                out.append(ids[i])\n"
+                    "                i += 1\n"
+                    "        ids, merges[pair] = out, idx\n"
+                    "    return merges"),
+        answer_name="train_regex",
+    )
+
+
+def q_encode_with_special() -> Question:
+    merges = _train_regex(SMALL_TEXT, 300)
+    merges = _Named(merges, f"the {len(merges)} merges of train_regex(capstone.SMALL_TEXT, 300)")
+    special = {"<|endoftext|>": 300, "<|fim_prefix|>": 301}
+    text = "the truth<|endoftext|>a wife<|fim_prefix|>"
+    return Question(
+        name="encode_with_special",
+        prompt=("Write `encode_with_special(text, merges, special_tokens, allowed_special)`. `special_tokens` maps "
+                "a name such as `'<|endoftext|>'` to its id; `allowed_special` is `'all'`, `'none'` or a set of "
+                "names. Cut the text around the allowed special tokens (their exact text: `regex.escape` it, `|` "
+                "means *or* in a pattern), give each its id, and encode every piece between them as ordinary "
+                "text: split it with `GPT4_SPLIT_PATTERN` and `encode` each chunk. A special token that is not "
+                "allowed is ordinary text, as in tiktoken's `enc.encode(text, allowed_special=..., "
+                "disallowed_special=())` (tiktoken's default refuses such a text instead)."),
+        reference=_encode_with_special,
+        cases=[("I'd say 1234567 truths!", merges, special, "none"), (text, merges, special, "all"),
+               (text, merges, special, "none"), (text, merges, special, {"<|endoftext|>"}),
+               ("<|endoftext|><|endoftext|>", merges, special, "all"), ("", merges, special, "all"),
+               ("no special token here  ", merges, special, {"<|fim_prefix|>"})],
+        hints=["First the pieces: regex.split('(' + '|'.join(regex.escape(name) for name in allowed) + ')', text) "
+               "keeps the special tokens as every second piece.",
+               "Between the special tokens: for chunk in regex.findall(GPT4_SPLIT_PATTERN, piece): ids += "
+               "encode(chunk, merges).",
+               "With nothing allowed there is nothing to cut: the whole text is ordinary."],
+        solution_code=(
+            "def encode_ordinary(text, merges):\n"
+            "    ids = []\n"
+            "    for chunk in regex.findall(GPT4_SPLIT_PATTERN, text):\n"
+            "        ids += encode(chunk, merges)\n"
+            "    return ids\n"
+            "\n"
+            "def encode_with_special(text, merges, special_tokens, allowed_special):\n"
+            "    if allowed_special == 'all':\n"
+            "        allowed = dict(special_tokens)\n"
+            "    elif allowed_special == 'none':\n"
+            "        allowed = {}\n"
+            "    else:\n"
+            "        allowed = {name: i for name, i in special_tokens.items() if name in allowed_special}\n"
+            "    if not allowed:\n"
+            "        return encode_ordinary(text, merges)\n"
+            "    pattern = '(' + '|'.join(regex.escape(name) for name in allowed) + ')'\n"
+            "    ids = []\n"
+            "    for position, piece in enumerate(regex.split(pattern, text)):\n"
+            "        if position % 2:  # the separators: the special tokens themselves\n"
+            "            ids.append(allowed[piece])\n"
+            "        else:\n"
+            "            ids += encode_ordinary(piece, merges)\n"
+            "    return ids"),
+        wrong_code=(
+            "def encode_with_special(text, merges, special_tokens, allowed_special):\n"
+            "    # sends the special tokens through the split pattern too: '<|endoftext|>' comes out as '<|', "
+            "'endoftext', '|>'\n"
+            "    return [i for chunk in regex.findall(GPT4_SPLIT_PATTERN, text) for i in encode(chunk, merges)]"),
+        answer_name="encode_with_special",
+    )
+
+
+def q_space_rank() -> Question:
+    return Question(
+        name="space_rank",
+        prompt=("`cl100k_ranks` maps each of GPT-4's tokens (bytes) to its rank, which is also its id; its 256 "
+                "single bytes have the ranks 0 to 255. Which rank does the space, `b' '`, have? (Your tokenizer "
+                "gives it id 32.) Answer a number."),
+        reference=lambda: _cl100k_ranks()[b" "],
+        hints=["Look it up: cl100k_ranks[b' '].",
+               "Which byte has rank 0? [t for t, r in cl100k_ranks.items() if r == 0]"],
+        solution_code="answer = cl100k_ranks[b' ']",
+        wrong_code="answer = 32  # the byte's value, as in your tokenizer",
+        rubric=("Full marks with the reason: cl100k keeps GPT-2's order of the 256 bytes, the bytes that print as\n"
+                "themselves first (rank 0 is b'!'), the others (the space among them) after. So ids 0-255 of your\n"
+                "tokenizer are not cl100k's: gpt4_encode must map each byte to its rank."),
+    )
+
+
+def q_recover_merges() -> Question:
+    def toy(extra):
+        return _Named(_toy_ranks(extra), "the 256 bytes in byte order" + "".join(f", {token!r}: {256 + k}"
+                                                                            for k, token in enumerate(extra)))
+
+    shuffled = _Named(_toy_ranks([b"ab", b"abc"], order=range(255, -1, -1)),
+                      "the 256 bytes ranked backwards (b'\\xff' is 0), b'ab': 256, b'abc': 257")
+    return Question(
+        name="recover_merges",
+        prompt=("cl100k keeps no merges, only `mergeable_ranks`: token bytes -> rank. Write "
+                "`recover_merges(mergeable_ranks)` -> merges, a dict (rank of the left part, rank of the right "
+                "part) -> rank of the token, for every token longer than one byte. A token's two parts: run BPE "
+                "on its own bytes with only the tokens ranked below it — start from single bytes, and join the "
+                "two neighbours whose joined bytes have the lowest rank, as long as that rank is below the "
+                "token's; it ends in exactly two parts (minbpe's `bpe(mergeable_ranks, token, max_rank)`). The "
+                "check uses small made-up vocabularies and cl100k's tokens of rank below 300 and 3,000; the whole "
+                "of cl100k (about 100,000 tokens) takes seconds."),
+        reference=_recover_merges,
+        cases=[(toy([b"ab", b"cd", b"abcd"]),), (toy([b"ab", b"bc", b"abc"]),), (toy([b"bc", b"ab", b"abc"]),),
+               (shuffled,), (toy([]),), (_Named(_cl100k_below(300), "cl100k_ranks below 300"),),
+               (_Named(_cl100k_below(3_000), "cl100k_ranks below 3,000"),)],
+        hints=["Write bpe(mergeable_ranks, token, max_rank) first: parts = [bytes([b]) for b in token], then join "
+               "the neighbouring two with the lowest rank while that rank is below max_rank.",
+               "Without max_rank, BPE on a token's bytes joins them all back into the token itself: one part.",
+               "The parts are bytes; their ranks are mergeable_ranks[left] and mergeable_ranks[right] (the single "
+               "bytes are not in byte order in cl100k)."],
+        solution_code=(
+            "def bpe(mergeable_ranks, token, max_rank):\n"
+            "    parts = [bytes([b]) for b in token]\n"
+            "    while len(parts) > 1:\n"
+            "        best = None\n"
+            "        for i in range(len(parts) - 1):\n"
+            "            rank = mergeable_ranks.get(parts[i] + parts[i + 1])\n"
+            "            if rank is not None and rank < max_rank and (best is None or rank < best[0]):\n"
+            "                best = (rank, i)\n"
+            "        if best is None:\n"
+            "            break\n"
+            "        i = best[1]\n"
+            "        parts[i:i + 2] = [parts[i] + parts[i + 1]]\n"
+            "    return parts\n"
+            "\n"
+            "def recover_merges(mergeable_ranks):\n"
+            "    merges = {}\n"
+            "    for token, rank in sorted(mergeable_ranks.items(), key=lambda item: item[1]):\n"
+            "        if len(token) > 1:\n"
+            "            left, right = bpe(mergeable_ranks, token, max_rank=rank)\n"
+            "            merges[(mergeable_ranks[left], mergeable_ranks[right])] = rank\n"
+            "    return merges"),
+        wrong_code=(
+            "def recover_merges(mergeable_ranks):\n"
+            "    # runs BPE on each token with every rank, its own too: the token is joined back into one part\n"
+            "    merges = {}\n"
+            "    for token, rank in mergeable_ranks.items():\n"
+            "        if len(token) > 1:\n"
+            "            parts = [bytes([b]) for b in token]\n"
+            "            while len(parts) > 1:\n"
+            "                best, i = min((mergeable_ranks.get(a + b, float('inf')), i)\n"
+            "                              for i, (a, b) in enumerate(zip(parts, parts[1:])))\n"
+            "                if best == float('inf'):\n"
+            "                    break\n"
+            "                parts[i:i + 2] = [parts[i] + parts[i + 1]]\n"
+            "            left, right = parts\n"
+            "            merges[(mergeable_ranks[left], mergeable_ranks[right])] = rank\n"
+            "    return merges"),
+        answer_name="recover_merges",
+    )
+
+
+def q_gpt4_encode() -> Question:
+    return Question(
+        name="gpt4_encode",
+        prompt=("The capstone: write `gpt4_encode(text, allowed_special='none')` giving exactly the ids of "
+                "tiktoken's cl100k_base, `enc.encode(text, allowed_special=..., disallowed_special=())`, with your "
+                "own tokenizer: your `recover_merges(cl100k_ranks)` (once, outside the function: it takes "
+                "seconds), your `encode_with_special` with `CL100K_SPECIAL_TOKENS` — and the byte order of "
+                "`space_rank`: your tokenizer starts from byte values, cl100k's single bytes have other ranks. "
+                "The check encodes `PUBLIC_TEXT` (prose, code, numbers, other scripts, runs of spaces) and text "
+                "with special tokens; the grader also encodes a text you have not seen."),
+        reference=_gpt4_encode,
+        cases=[("Hello world", "none"), ("", "none"), ("  1234567 DON'T 東京\n\n", "none"), (PUBLIC_TEXT, "none"),
+               (SPECIAL_TEXT, "all"), (SPECIAL_TEXT, {"<|endoftext|>"}), (SPECIAL_TEXT, "none"),
+               (corpus.load_text()[:3_000], "none")],
+        hints=["Recover the merges: cl100k_merges = recover_merges(cl100k_ranks). They are in ranks; your encode "
+               "starts from byte values.",
+               "Rename the 256 single-byte ranks to their byte values in the merges' pairs: byte_of_rank = "
+               "{rank: token[0] for token, rank in cl100k_ranks.items() if len(token) == 1}.",
+               "Encode with encode_with_special(text, merges, CL100K_SPECIAL_TOKENS, allowed_special), then turn "
+               "each id below 256 (a byte that was never merged) back into its rank."],
+        solution_code=(
+            "cl100k_merges = recover_merges(cl100k_ranks)  # 100,000 tokens: seconds, so once, here\n"
+            "byte_of_rank = {rank: token[0] for token, rank in cl100k_ranks.items() if len(token) == 1}\n"
+            "rank_of_byte = {byte: rank for rank, byte in byte_of_rank.items()}\n"
+            "# your tokenizer numbers the 256 bytes by their value: rename the single-byte ranks in the pairs\n"
+            "merges_by_byte = {(byte_of_rank.get(a, a), byte_of_rank.get(b, b)): rank\n"
+            "                  for (a, b), rank in cl100k_merges.items()}\n"
+            "\n"
+            "def gpt4_encode(text, allowed_special='none'):\n"
+            "    ids = encode_with_special(text, merges_by_byte, CL100K_SPECIAL_TOKENS, allowed_special)\n"
+            "    return [rank_of_byte[i] if i < 256 else i for i in ids]"),
+        wrong_code=(
+            "def gpt4_encode(text, allowed_special='none'):\n"
+            "    # GPT-2's split pattern instead of GPT-4's: runs of digits and of spaces are cut differently\n"
+            "    allowed = list(CL100K_SPECIAL_TOKENS) if allowed_special == 'all' else (\n"
+            "        [] if allowed_special == 'none' else list(allowed_special))\n"
+            "    pieces = regex.split('(' + '|'.join(map(regex.escape, allowed)) + ')', text) if allowed else [text]\n"
+            "    ids = []\n"
+            "    for position, piece in enumerate(pieces):\n"
+            "        if position % 2:\n"
+            "            ids.append(CL100K_SPECIAL_TOKENS[piece])\n"
+            "            continue\n"
+            "        for chunk in regex.findall(pretokenize.GPT2_PATTERN, piece):\n"
+            "            parts = [bytes([b]) for b in chunk.encode('utf-8')]\n"
+            "            while len(parts) > 1:  # tiktoken's rule: join the neighbours of lowest rank\n"
+            "                rank, i = min((cl100k_ranks.get(a + b, 1 << 30), i)\n"
+            "                              for i, (a, b) in enumerate(zip(parts, parts[1:])))\n"
+            "                if rank == 1 << 30:\n"
+            "                    break\n"
+            "                parts[i:i + 2] = [parts[i] + parts[i + 1]]\n"
+            "            ids += [cl100k_ranks[part] for part in parts]\n"
+            "    return ids"),
+        answer_name="gpt4_encode",
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# Hidden cases, for the grader
+# --------------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _texts() -> tuple[str, dict]:
+    return corpus.load_text(), corpus.load_udhr()
+
+
+def _material(rng: random.Random) -> dict:
+    """What hidden cases are made of, chosen by ``rng``: a passage of the novel, a line of the UDHR in each of
+    three languages, numbers and runs of whitespace."""
+    novel, udhr = _texts()
+    start = rng.randrange(len(novel) - 3_000)
+    return {"passage": novel[start:start + rng.randint(600, 1_200)],
+            "lines": [rng.choice(udhr[code]["text"].splitlines())[:300] for code in rng.sample(sorted(udhr), 3)],
+            "numbers": " ".join(str(rng.randrange(10 ** rng.randint(1, 12))) for _ in range(6)),
+            "spaces": "".join(rng.choice([" ", "  ", "   ", "\n", "\n\n", "\t", "\r\n"]) for _ in range(4))}
+
+
+def _hidden_get_stats(rng):
+    small_ids = [rng.choice([1, 2, 3]) for _ in range(rng.randint(20, 40))]  # many overlapping pairs
+    return [(small_ids,), ([rng.randrange(300) for _ in range(50)],)]
+
+
+def _hidden_merge(rng):
+    ids = [rng.choice([1, 2, 3]) for _ in range(rng.randint(20, 40))]
+    return [(ids, (ids[0], ids[1]), 256), (ids + ids[:1], (ids[-1], ids[0]), 257)]
+
+
+def _hidden_train(rng):
+    m = _material(rng)
+    return [(m["passage"][:300], 256 + rng.randint(5, 30)), (m["lines"][0][:200], 256 + rng.randint(5, 30))]
+
+
+def _hidden_merges(rng, m):
+    return _Named(_train(m["passage"][:300], 256 + rng.randint(10, 40)), "merges train learned from a hidden text")
+
+
+def _hidden_encode(rng):
+    m = _material(rng)
+    merges = _hidden_merges(rng, m)
+    return [(m["lines"][1], merges), (m["passage"][-300:], merges)]
+
+
+def _hidden_decode(rng):
+    m = _material(rng)
+    merges = _hidden_merges(rng, m)
+    ids = _encode(m["lines"][1][:60], merges)
+    return [(ids[:-1], merges), (ids[1:], merges), (_encode(m["passage"], merges), merges)]
+
+
+def _hidden_train_regex(rng):
+    m = _material(rng)
+    return [(m["passage"], 256 + rng.randint(20, 60)), (f"{m['numbers']} {m['lines'][2][:200]}", 280)]
+
+
+def _hidden_encode_with_special(rng):
+    m = _material(rng)
+    merges = _Named(_train_regex(m["passage"], 256 + rng.randint(20, 60)),
+                    "merges train_regex learned from a hidden text")
+    special = {name: 400 + k for k, name in enumerate(rng.sample(sorted(CL100K_SPECIAL_TOKENS), 2))}
+    words = m["passage"].split()[:40]
+    for _ in range(3):
+        words.insert(rng.randrange(len(words) + 1), rng.choice(list(special)))
+    text = " ".join(words)
+    return [(text, merges, special, "all"), (text, merges, special, "none"),
+            (text, merges, special, {rng.choice(list(special))})]
+
+
+def _hidden_recover_merges(rng):
+    limit = rng.randint(500, 3_000)
+    order = rng.sample(range(256), 256)
+    return [(_Named(_cl100k_below(limit), f"cl100k_ranks below {limit:,}"),),
+            (_Named(_toy_ranks([b"ab", b"bc", b"abc", b"abcab"], order=order),
+                    "the 256 bytes in a hidden order, then b'ab', b'bc', b'abc', b'abcab'"),)]
+
+
+def _hidden_gpt4_encode(rng):
+    m = _material(rng)
+    specials = sorted(CL100K_SPECIAL_TOKENS)
+    text = f"{m['lines'][0]}{m['spaces']}{m['numbers']}\n{m['passage']}\n{m['lines'][1]} {m['lines'][2]}{m['spaces']}"
+    with_special = (rng.choice(specials).join([m["passage"][:200], m["lines"][0][:80], m["numbers"]])
+                    + rng.choice(specials))
+    return [(text, "none"), (with_special, "all"), (with_special, "none"), (with_special, {rng.choice(specials)})]
+
+
+#: For the grader: each function question's hidden cases, made from a ``random.Random`` seeded by the
+#: instructor's secret (``Question.hidden_cases`` once the grader's API has it).
+HIDDEN = {"get_stats": _hidden_get_stats, "merge": _hidden_merge, "train": _hidden_train, "encode": _hidden_encode,
+          "decode": _hidden_decode, "train_regex": _hidden_train_regex,
+          "encode_with_special": _hidden_encode_with_special, "recover_merges": _hidden_recover_merges,
+          "gpt4_encode": _hidden_gpt4_encode}
+
+
+def hidden_cases(seed: str) -> dict[str, list[tuple]]:
+    """Cases no notebook shows, for every function question: question name -> argument tuples.
+
+    The same ``seed`` (the instructor's secret, a str) always gives the same cases, another seed other ones;
+    the expected answers come from the references, as for the public cases.
+    """
+    seed = check.text(seed, "seed", example="a secret only the instructor knows")
+    return {name: make(random.Random(f"bpe_lab hidden cases|{seed}|{name}")) for name, make in HIDDEN.items()}

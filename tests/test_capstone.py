@@ -1,0 +1,117 @@
+"""The capstone's question set (bpe_lab.exercise_sets.capstone), in this process, without a kernel: its references
+agree with bpe_lab and tiktoken, the examples its prompts give hold, the hidden cases are the grader's own, and the
+solutions pass every case, public and hidden, where the typical wrong answers fail.
+
+tests/test_homework.py and tests/test_notebooks.py run the notebook itself in its three states."""
+
+import dataclasses
+import importlib
+
+import nbformat
+import pytest
+import tiktoken
+from conftest import ROOT
+
+from bpe_lab import gpt2, pretokenize, ranks
+from bpe_lab.exercise_sets import capstone, set_capstone
+from bpe_lab.exercises import CORRECT, INCORRECT
+from bpe_lab.tokenizer import Tokenizer
+
+NOTEBOOK = ROOT / "notebooks" / "exercises" / "capstone_gpt4_tokenizer.ipynb"
+TOY_SPECIAL = {"<|endoftext|>": 300, "<|fim_prefix|>": 301}
+
+
+def test_the_examples_in_the_prompts_hold():
+    assert capstone._get_stats([1, 2, 3, 1, 2]) == {(1, 2): 2, (2, 3): 1, (3, 1): 1}
+    assert capstone._get_stats([5, 5, 5]) == {(5, 5): 2}
+    assert capstone._merge([1, 2, 3, 1, 2], (1, 2), 256) == [256, 3, 256]
+    assert capstone._merge([5, 5, 5], (5, 5), 256) == [256, 5]
+    assert capstone._train("aaabdaaabac", 259) == {(97, 97): 256, (97, 98): 257, (256, 257): 258}
+    assert capstone._encode("abc", {(98, 99): 256, (97, 98): 257}) == [97, 256]
+    assert capstone._decode([230, 157], {}) == "\ufffd"
+    cl100k = capstone._cl100k_ranks()
+    assert sorted(rank for token, rank in cl100k.items() if len(token) == 1) == list(range(256))
+    assert cl100k[b"!"] == 0 and cl100k[b" "] != 32  # the byte order space_rank asks about
+    assert len(cl100k) > 100_000  # "about 100,000 tokens"
+
+
+def test_a_merge_made_across_chunks_is_what_train_regex_avoids():
+    across = capstone._vocab(capstone._train("ab ab ab ab", 260)).values()
+    assert b" ab ab" in across  # two words in one token
+    inside = capstone._vocab(capstone._train_regex("ab ab ab ab", 260)).values()
+    assert not any(b" " in token[1:] for token in inside)  # a space only ever starts a token
+
+
+def test_encoding_with_special_tokens_is_tiktokens_and_bpe_labs():
+    merges = capstone._train_regex(capstone.SMALL_TEXT, 300)
+    vocab = capstone._vocab(merges)
+    assert len(set(vocab.values())) == len(vocab)  # tiktoken needs one rank per token
+    theirs = tiktoken.Encoding("toy", pat_str=pretokenize.GPT4_PATTERN, special_tokens=TOY_SPECIAL,
+                               mergeable_ranks={token: token_id for token_id, token in vocab.items()})
+    ours = Tokenizer([(vocab[a], vocab[b]) for a, b in merges], "gpt4", special_tokens=TOY_SPECIAL)
+    texts = [capstone.SMALL_TEXT, capstone.PUBLIC_TEXT, "the truth<|endoftext|>a wife<|fim_prefix|>",
+             "<|endoftext|><|endoftext|>", "", "   1234567\r\n\n"]
+    for text in texts:
+        for allowed in ("all", "none", {"<|endoftext|>"}):
+            expected = capstone._encode_with_special(text, merges, TOY_SPECIAL, allowed)
+            assert expected == theirs.encode(text, allowed_special=set() if allowed == "none" else allowed,
+                                             disallowed_special=()), (text, allowed)
+        assert capstone._encode_with_special(text, merges, TOY_SPECIAL, "none") == ours.encode_ordinary(text)
+        assert capstone._encode_with_special(text, merges, TOY_SPECIAL, "all") == ours.encode(text, "all")
+        assert capstone._decode(capstone._encode(text, merges), merges) == text
+
+
+def test_recovered_merges_are_bpe_labs():
+    subset = capstone._cl100k_below(3_000)
+    byte_pairs, _, unmergeable = ranks.merges_from_ranks(subset)
+    assert unmergeable == []
+    expected = {(subset[left], subset[right]): subset[left + right] for left, right in byte_pairs}
+    assert capstone._recover_merges(subset) == expected
+
+
+def test_gpt4_reference_without_tiktoken_gives_the_same_ids(monkeypatch):
+    cases = set_capstone()["gpt4_encode"].cases
+    with_tiktoken = [capstone._gpt4_encode(*args) for args in cases]
+    monkeypatch.setattr(capstone, "_cl100k_reference", lambda: None)  # as if tiktoken were not installed
+    assert [capstone._gpt4_encode(*args) for args in cases] == with_tiktoken
+
+
+def test_hidden_cases_are_deterministic_differ_by_seed_and_cover_every_function_question():
+    questions = set_capstone()
+    first, again, other = capstone.hidden_cases("1"), capstone.hidden_cases("1"), capstone.hidden_cases("2")
+    assert first == again and first != other
+    assert sorted(first) == sorted(name for name, q in questions.items() if q.is_function_question)
+    for name, cases in first.items():
+        assert cases and not set(map(repr, cases)) & set(map(repr, questions[name].cases)), name
+    assert list(capstone.LEVELS) == list(questions) and set(capstone.FORBIDDEN) == set(first)
+    for names in capstone.FORBIDDEN.values():
+        for name in names:  # each names something that exists: a module, or a function or class in one
+            module, _, attribute = name.rpartition(".")
+            found = importlib.import_module(name) if not module or name == "bpe_lab.ranks" else None
+            assert found or hasattr(importlib.import_module(module), attribute), name
+    with pytest.raises(TypeError, match="seed"):
+        capstone.hidden_cases(1)
+
+
+def _answers(state: str):
+    """Run the notebook's setup cell, then every question's solution (or wrong answer) in order, in one
+    namespace, as a kernel would: yield (question, the answer it defines)."""
+    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    setup = next(cell.source for cell in notebook.cells if cell.cell_type == "code")
+    namespace = {}
+    exec(setup, namespace)
+    for question in namespace["q"].values():
+        exec(question.solution_code if state == "solved" else question.wrong_code, namespace)
+        yield question, namespace[question.answer_name]
+
+
+def test_solutions_pass_the_public_and_hidden_cases_and_wrong_answers_fail_the_public_ones():
+    hidden = [capstone.hidden_cases(seed) for seed in ("7", "a secret")]
+    for question, answer in _answers("solved"):
+        extra = [case for cases in hidden for case in cases.get(question.name, [])]
+        graded = dataclasses.replace(question, cases=[*question.cases, *extra]) if extra else question
+        feedback = graded.check(answer)
+        assert feedback.status == CORRECT, feedback
+    for question, answer in _answers("wrong"):
+        feedback = question.check(answer)
+        assert feedback.status == INCORRECT and ("for input" in feedback.message or "you answered" in feedback.message)
