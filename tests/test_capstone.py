@@ -12,7 +12,7 @@ import pytest
 import tiktoken
 from conftest import ROOT
 
-from bpe_lab import gpt2, pretokenize, ranks
+from bpe_lab import pretokenize, ranks
 from bpe_lab.exercise_sets import capstone, set_capstone
 from bpe_lab.exercises import CORRECT, INCORRECT
 from bpe_lab.tokenizer import Tokenizer
@@ -67,13 +67,6 @@ def test_recovered_merges_are_bpe_labs():
     assert unmergeable == []
     expected = {(subset[left], subset[right]): subset[left + right] for left, right in byte_pairs}
     assert capstone._recover_merges(subset) == expected
-
-
-def test_gpt4_reference_without_tiktoken_gives_the_same_ids(monkeypatch):
-    cases = set_capstone()["gpt4_encode"].cases
-    with_tiktoken = [capstone._gpt4_encode(*args) for args in cases]
-    monkeypatch.setattr(capstone, "_cl100k_reference", lambda: None)  # as if tiktoken were not installed
-    assert [capstone._gpt4_encode(*args) for args in cases] == with_tiktoken
 
 
 def test_hidden_cases_are_deterministic_differ_by_seed_and_cover_every_function_question():
