@@ -131,11 +131,8 @@ def _train_regex(text, vocab_size):
 
 
 def _encode(text, merges):
-    return _encode_ids(list(text.encode("utf-8")), merges)
-
-
-def _encode_ids(ids, merges):
     """Merge the neighbouring pair learned first (lowest new id) until no neighbouring pair was learned."""
+    ids = list(text.encode("utf-8"))
     while len(ids) >= 2:
         stats = _get_stats(ids)
         pair = min(stats, key=lambda p: merges.get(p, float("inf")))
@@ -189,11 +186,11 @@ def _bpe(mergeable_ranks, token, max_rank):
     """tiktoken's rule on one token's bytes, with only the ranks below ``max_rank``: its parts."""
     parts = [bytes([b]) for b in token]
     while len(parts) > 1:
-        ranked = [(mergeable_ranks.get(left + right, max_rank), i) for i, (left, right) in enumerate(zip(parts,
-                                                                                                         parts[1:]))]
-        rank, i = min(ranked)
+        joined = [mergeable_ranks.get(left + right, max_rank) for left, right in zip(parts, parts[1:])]
+        rank = min(joined)
         if rank >= max_rank:
-            break
+            break  # no two neighbours join into a token ranked below max_rank
+        i = joined.index(rank)
         parts[i:i + 2] = [parts[i] + parts[i + 1]]
     return parts
 
