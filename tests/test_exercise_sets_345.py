@@ -119,3 +119,13 @@ def test_train_wordpiece_cases_need_only_the_gain_of_question_2():
     namespace = {}
     exec(question.wrong_code, namespace)
     assert any(namespace["train_wordpiece"](*case) != question.reference(*case) for case in question.cases)
+
+
+@pytest.mark.parametrize("number", MODULES)
+def test_each_rubric_gives_the_value_the_reference_computes(number):
+    """A rubric is typed by hand: its "Full marks for ..." must be what the check expects."""
+    for name, question in getattr(MODULES[number], f"set_{number}")().items():
+        if question.rubric:
+            expected = question.reference() if callable(question.reference) else question.reference
+            shown = f"about {expected:.2f}" if isinstance(expected, float) else repr(expected)
+            assert question.rubric.startswith(f"Full marks for {shown} "), (name, shown, question.rubric[:80])

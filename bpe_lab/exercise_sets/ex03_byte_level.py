@@ -101,7 +101,7 @@ _TOKYO_TOKENS = [b"\xe6\x9d", b"\xb1\xe4\xba", b"\xac"]  # '東京' (6 bytes) cu
 def q_replacement_count() -> Question:
     return Question(
         name="replacement_count",
-        prompt=(f"'東京' is 6 bytes, e6 9d b1 e4 ba ac. A byte-level tokenizer cut it into three tokens, "
+        prompt=(f"'東京' is {len('東京'.encode())} bytes, {'東京'.encode().hex(' ')}. A byte-level tokenizer cut it into three tokens, "
                 f"{_TOKYO_TOKENS!r}. A streaming chat shows each token as soon as it arrives, decoding it on its "
                 "own with errors='replace'. Predict: how many '\\ufffd' (�) does the screen show in all? Answer a "
                 "number; then, in the cell under it, explain where each � comes from and what decoding the three "

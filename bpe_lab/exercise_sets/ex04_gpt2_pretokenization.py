@@ -116,9 +116,9 @@ def q_split_gpt2() -> Question:
 def q_two_spaces() -> Question:
     return Question(
         name="two_spaces",
-        prompt=("GPT-2's ids for 'Hello world' are [15496, 995]. Predict GPT-2's ids for 'Hello  world', with two "
-                "spaces (check with bpe_lab.gpt2.load()); then, in the cell under it, explain which chunk each "
-                "id comes from and why ' world' keeps its id."),
+        prompt=("Encode 'Hello world' with GPT-2 (bpe_lab.gpt2.load()) and look at its ids. Then, before encoding "
+                "it, predict GPT-2's ids for 'Hello  world', with two spaces; check; and, in the cell under it, "
+                "explain which chunk each id comes from and why ' world' keeps its id."),
         reference=lambda: gpt2.load().encode("Hello  world"),
         compare=_as_list,
         hints=["Split the text into chunks first: what does the whitespace rule do with a run of two spaces "
@@ -140,7 +140,7 @@ _CL100K_TEXT = "WE'LL PAY 1234567"
 def q_cl100k_split() -> Question:
     return Question(
         name="cl100k_split",
-        prompt=(f"GPT-2's pattern splits {_CL100K_TEXT!r} into ['WE', \"'\", 'LL', ' PAY', ' 1234567']. Predict "
+        prompt=(f"GPT-2's pattern splits {_CL100K_TEXT!r} into {pretokenize.split(_CL100K_TEXT)}. Predict "
                 "how GPT-4's cl100k pattern (pretokenize.split(text, 'gpt4')) splits it; then, in the cell under "
                 "it, explain each difference from GPT-2."),
         reference=lambda: pretokenize.split(_CL100K_TEXT, "gpt4"),
@@ -262,8 +262,8 @@ def q_split_french() -> Question:
                 "split_french(text) with `regex`: the chunks, left to right; joined, they are the text. At each "
                 "position, try in this order:\n\n"
                 "1. an elision: one optional space, then one of c, d, j, l, m, n, s, t, qu, jusqu, lorsqu, puisqu "
-                "in any case, then an apostrophe (' or ’), only if a letter follows: ' l'' in ' l'homme', "
-                "'Qu’' in 'Qu’il';\n"
+                "in any case, then an apostrophe (' or ’), only if a letter follows (l' in l'homme, with the space "
+                "before it if there is one; Qu’ in Qu’il);\n"
                 "2. a word: one optional space and a run of letters, which may go on through an apostrophe "
                 "between two letters (aujourd'hui, quelqu'un stay whole);\n"
                 "3. a run of digits, with one optional leading space;\n"

@@ -10,10 +10,11 @@ marks, and a written reason marked by hand with the rubric ``solution()`` shows)
 - ``negative_gain`` — explain, deeper
 - ``maxmatch`` — function, core (with BERT's limit on a word's length)
 - ``unk_whole_word`` — explain, core
-- ``bert_pieces`` — value, core
+- ``bert_pieces`` — value, core (a new case of a word section 6 splits: capital and '!')
 - ``train_wordpiece`` — project (a few training steps with the likelihood gain, on toy corpora)
 
-One question of eight asks for a lesson's own numbers (``which_criterion``).
+One question of eight asks for a lesson's own numbers (``which_criterion``); ``bert_pieces`` is close
+to one (section 6 prints the pieces of 'tokenization').
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ def q_negative_gain() -> Question:
         name="negative_gain",
         prompt=("In a corpus of N = 1000 pieces, a occurs 40 times, b 50 times, and the pair a b 4 times. Predict: "
                 "does merging a and b raise or lower the corpus's log-likelihood? Answer the gain (your gain from "
-                "the question above; two decimals are enough); then, in the cell under it, explain its sign "
+                "question 2; two decimals are enough); then, in the cell under it, explain its sign "
                 "without the formula, and say what the ratio score and m ln(mN / ab) say about the same pair."),
         reference=lambda: wordpiece.likelihood_gain(4, 40, 50, 0, 1000),
         compare=lambda got, expected: close(got, expected, 0.01),
