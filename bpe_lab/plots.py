@@ -203,16 +203,25 @@ def _script_started_by(prefix: bytes) -> str:
 _CHIP_COLOURS = ["#fde2b8", "#c9e4f5", "#d4efc8", "#f5cde0", "#e3d7f5", "#f7f3b5"]
 
 
+# Whitespace made visible, except the spaces between the hex bytes of a ⟨e6 9d⟩ label.
+_VISIBLE = re.compile(r"⟨[0-9a-f ]+⟩|[ \n\t\r]")
+_SHOWN = {" ": "␣", "\n": "↵", "\t": "⇥", "\r": "␍"}
+
+
+def _visible(match: re.Match) -> str:
+    return _SHOWN.get(match.group(), match.group())
+
+
 def html_chunks(pieces: Sequence, ids: Sequence[int] | None = None) -> str:
     """Pieces of text (str chunks or bytes tokens) as coloured chips, optionally with an id under each.
 
     Spaces are shown as ␣ and newlines as ↵ so nothing is invisible; bytes that cut a character are
-    shown as ⟨hex⟩. Each chip has a border, so pieces stay distinguishable without colour.
+    shown as ⟨hex⟩ (``⟨e6 9d⟩``: the space between two bytes stays a space). Each chip has a border, so pieces stay distinguishable without colour.
     """
     pieces, ids = check.chip_pieces(pieces, ids)
     chips = []
     for k, piece in enumerate(pieces):
-        text = token_label(piece).replace(" ", "␣").replace("\n", "↵").replace("\t", "⇥").replace("\r", "␍")
+        text = _VISIBLE.sub(_visible, token_label(piece))
         under = "" if ids is None else f'<br><span style="font-size:11px;color:#333">{ids[k]}</span>'
         chips.append(
             f'<span class="bpe-chip" style="display:inline-block;margin:1px;padding:1px 3px;border-radius:3px;'

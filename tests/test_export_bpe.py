@@ -213,3 +213,13 @@ def test_gpt2_from_a_tokenizer_json_that_tokenizers_wrote(tmp_path):
     assert back.to_dict() == gpt2.load().to_dict()
     text = NOVEL[:20_000] + "<|endoftext|>"
     assert back.encode(text, allowed_special="all") == hf.encode(text).ids
+
+
+def test_the_exercise_rank_file_is_what_to_tiktoken_writes(tmp_path):
+    """Exercise 10's project question (rank_file) describes export.to_tiktoken's file: its reference, given a
+    trained tokenizer's merges, gives the very text the exporter writes."""
+    from bpe_lab.exercise_sets.ex10_your_own_tokenizer import _rank_file
+
+    tokenizer = Tokenizer.train(corpus.load_text()[:20_000], 400, "gpt4")
+    path = export.to_tiktoken(tokenizer, tmp_path / "small.tiktoken")
+    assert path.read_text(encoding="ascii") == _rank_file(tokenizer.merges)

@@ -188,3 +188,9 @@ def test_segmentation_table():
     assert table.count("bpe-chip") == 5 and "<th>chars</th>" in table
     with pytest.raises(ValueError, match="curves is empty"):
         plots.compression_curves(Figure().add_subplot(), {})
+
+
+def test_chips_show_whitespace_but_keep_the_space_inside_a_hex_label():
+    html = plots.html_chunks([b"\xe6\x9d", " a\n\t", b" x"])
+    assert "⟨e6 9d⟩" in html  # two bytes of one character: the label's own space stays a space
+    assert "␣a↵⇥" in html and "␣x" in html

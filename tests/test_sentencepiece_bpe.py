@@ -173,3 +173,19 @@ def test_user_defined_and_control_pieces(tmp_path):
     assert ours.encode_pieces("singing<sep>") == reference.encode("singing<sep>", out_type=str)
     assert "<sep>" in ours.encode_pieces("a<sep>b")
     assert_same(ours, reference, lines[::5] + made, "SentencePiece BPE, user-defined pieces: the novel's lines")
+
+
+@pytest.mark.parametrize("byte_fallback", [True, False])
+def test_the_exercise_encoder_is_sentencepieces_rule(byte_fallback):
+    """Exercise 09's project question (sentencepiece_encode) states SentencePiece's encoding rule: its reference
+    gives the pieces SentencePieceBPE gives, with and without byte fallback, on the toy model of the exercise."""
+    from bpe_lab.exercise_sets.ex09_sentencepiece_bpe import TOY_MODEL, _sentencepiece_encode
+
+    normalizer = {"name": "identity", "add_dummy_prefix": True, "remove_extra_whitespaces": False,
+                  "escape_whitespaces": True}
+    pieces = [("<unk>", 0.0, 2), ("<s>", 0.0, 3), ("</s>", 0.0, 3)]
+    pieces += [(sentencepiece_bpe.byte_piece(b), 0.0, BYTE) for b in range(256)] if byte_fallback else []
+    pieces += [(piece, score, 1) for piece, score in TOY_MODEL.items()]
+    model = sentencepiece_bpe.SentencePieceBPE(pieces, normalizer, byte_fallback)
+    for text in ["naïve", "lower", "東京 naïve", "", "a  b", "Low", "über low", "xx東京yy", " lead"]:
+        assert [pieces[i][0] for i in model.encode(text)] == _sentencepiece_encode(text, TOY_MODEL, byte_fallback)

@@ -1,5 +1,16 @@
-"""Exercises for notebook 10 (your own tokenizer): choose a vocabulary size by a rule, the special tokens to allow
-in training text, a line of a tiktoken rank file and how many there are, and why exports are compared id for id."""
+"""Exercises for notebook 10 (your own tokenizer), from a warm-up to a small project:
+
+    rank_line             function   warm-up   one line of a tiktoken rank file
+    read_rank_line        function   warm-up   the line read back: (token bytes, rank), a bad line refused
+    choose_size           function   core      notebook 10's rule for a vocabulary size, on new curves
+    allowed_in_training   value      core      which special tokens to allow when encoding training data
+    chatml                function   core      a conversation as ChatML text
+    rank_file_lines       value      core      how many lines to_tiktoken writes for a tokenizer with specials
+    differing_texts       function   core      which texts an export encodes differently (rubric: why id for id)
+    rank_file             project    project   a whole rank file from a merge list, as to_tiktoken writes it
+
+One (rank_file_lines) is about the notebook's own setting; the rest are new cases.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +29,8 @@ __all__ = ["set_10"]
 
 def set_10() -> dict[str, Question]:
     """Exercises for notebook 10: your own tokenizer."""
-    return by_name(q_choose_size(), q_allowed_in_training(), q_rank_line(), q_rank_file_lines(), q_differing_texts())
+    return by_name(q_rank_line(), q_read_rank_line(), q_choose_size(), q_allowed_in_training(), q_chatml(),
+                   q_rank_file_lines(), q_differing_texts(), q_rank_file())
 
 
 def _choose_size(sizes, bytes_per_token, enough):
@@ -151,4 +163,93 @@ def q_differing_texts() -> Question:
         rubric=("For a written answer: most export mistakes do not raise (a pattern read differently, a missing\n"
                 "normalisation step, a shifted id), so a file that loads can still encode differently; only the\n"
                 "ids themselves, text by text, show it is the tokenizer you trained."),
+    )
+
+
+def _read_rank_line(line):
+    token, rank = line.split()
+    return base64.b64decode(token), int(rank)
+
+
+def q_read_rank_line() -> Question:
+    return Question(
+        name="read_rank_line",
+        prompt=("Write read_rank_line(line): the (token bytes, rank) a rank-file line holds, the rank an int; a line "
+                "break at its end is allowed. read_rank_line('IQ== 33\\n') is (b'!', 33)."),
+        reference=_read_rank_line,
+        cases=[("IQ== 33\n",), ("AA== 0",), ("IHRoZQ== 262\n",), ("5Lg= 1000",), ("ICAgIHJldHVybg== 1599\n",)],
+        hints=["line.split() splits on any whitespace and drops the line break.",
+               "base64.b64decode(part) gives the bytes; the rank must be an int, not the str '33'."],
+        solution_code=("import base64\n\n\n"
+                       "def read_rank_line(line):\n"
+                       "    token, rank = line.split()\n"
+                       "    return base64.b64decode(token), int(rank)"),
+        wrong_code=("import base64\n\n\n"
+                    "def read_rank_line(line):\n"
+                    "    token, rank = line.split()\n"
+                    "    return base64.b64decode(token), rank  # the rank stays a str"),
+        answer_name="read_rank_line",
+    )
+
+
+def _chatml(messages):
+    return "".join(f"<|im_start|>{role}\n{content}<|im_end|>\n" for role, content in messages) + "<|im_start|>assistant\n"
+
+
+def q_chatml() -> Question:
+    return Question(
+        name="chatml",
+        prompt=("Write chatml(messages): a conversation, a list of (role, content) pairs, as notebook 10's ChatML "
+                "text: each message is '<|im_start|>' + role + a line break + content + '<|im_end|>' + a line break, "
+                "and the text ends with '<|im_start|>assistant' and a line break, where the model's answer begins. "
+                "chatml([('user', 'Hi')]) is '<|im_start|>user\\nHi<|im_end|>\\n<|im_start|>assistant\\n'."),
+        reference=_chatml,
+        cases=[([("user", "Hi")],), ([],), ([("system", "Be brief."), ("user", "2+2?")],),
+               ([("user", "two\nlines")],), ([("user", "a"), ("assistant", "b"), ("user", "c")],)],
+        hints=["Build one string per message with an f-string, join them with ''.",
+               "Do not forget the last part, '<|im_start|>assistant\\n', even for an empty conversation."],
+        solution_code=("def chatml(messages):\n"
+                       "    text = ''.join(f'<|im_start|>{role}\\n{content}<|im_end|>\\n' for role, content in messages)\n"
+                       "    return text + '<|im_start|>assistant\\n'"),
+        wrong_code=("def chatml(messages):\n"
+                    "    # no line break after <|im_end|>, and no place for the answer\n"
+                    "    return ''.join(f'<|im_start|>{role}\\n{content}<|im_end|>' for role, content in messages)"),
+        answer_name="chatml",
+    )
+
+
+def _rank_file(merges):
+    ranks = {bytes([b]): b for b in range(256)}
+    for left, right in merges:
+        ranks.setdefault(left + right, len(ranks))
+    return "".join(_rank_line(token, rank) + "\n" for token, rank in ranks.items())
+
+
+def q_rank_file() -> Question:
+    return Question(
+        name="rank_file",
+        prompt=("Project: write rank_file(merges), the whole tiktoken rank file (a str) of a byte-level BPE whose merges, "
+                "in the order learned, are pairs of bytes such as (b'h', b'e'). The file lists every token by rank: "
+                "the 256 single bytes first, rank = the byte's value, then each merge's joined bytes with the next "
+                "rank, 256, 257, ...; one line per token, 'base64 rank', each ending with a line break (your "
+                "rank_line does one line). This is what export.to_tiktoken writes for such a tokenizer."),
+        reference=_rank_file,
+        cases=[([],), ([(b"h", b"e")],), ([(b" ", b"t"), (b"h", b"e"), (b" t", b"he")],),
+               ([(b"\xe4", b"\xb8"), (b"\xe4\xb8", b"\xad")],), ([(b"a", b"a"), (b"aa", b"aa"), (b"aaaa", b"a")],)],
+        hints=["Start from a dict token -> rank holding bytes([b]) -> b for b in range(256); bytes([b]) is one byte.",
+               "Each merge adds left + right with rank len(ranks) (in this tokenizer no merge remakes a token, "
+               "so every merge gets the next rank). Then write one line per token in rank order."],
+        solution_code=("import base64\n\n\n"
+                       "def rank_file(merges):\n"
+                       "    ranks = {bytes([b]): b for b in range(256)}\n"
+                       "    for left, right in merges:\n"
+                       "        ranks[left + right] = len(ranks)\n"
+                       "    return ''.join(f\"{base64.b64encode(t).decode('ascii')} {r}\\n\" for t, r in ranks.items())"),
+        wrong_code=("import base64\n\n\n"
+                    "def rank_file(merges):\n"
+                    "    # the merges numbered from 0, as if there were no 256 byte tokens before them\n"
+                    "    lines = [f\"{base64.b64encode(l + r).decode('ascii')} {k}\\n\" for k, (l, r) in enumerate(merges)]\n"
+                    "    return ''.join(lines)"),
+        answer_name="rank_file",
+        time_limit=5.0,
     )

@@ -38,7 +38,8 @@ def to_tiktoken(tokenizer, path):
     return tiktoken_file.write(check.exported(tokenizer, "bpe", "to_tiktoken"), path)
 
 
-def to_sentencepiece(model, path):
-    """Write a Unigram model (piece -> log-probability) or a ``sentencepiece_bpe.SentencePieceBPE`` as a
-    SentencePiece ``.model`` at ``path``."""
-    return sentencepiece_file.write(check.sentencepiece_exported(model), path)
+def to_sentencepiece(unigram_log_probs, path):
+    """Write a Unigram model (``unigram.train``'s result or a dict piece -> log-probability) as a SentencePiece
+    ``.model`` at ``path``. ``unigram_log_probs`` may also be a ``sentencepiece_bpe.SentencePieceBPE`` (from
+    ``sentencepiece_bpe.train``), written as a BPE ``.model`` (the argument keeps the name DESIGN.md gives it)."""
+    return sentencepiece_file.write(check.sentencepiece_exported(unigram_log_probs), path)

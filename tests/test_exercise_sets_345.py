@@ -1,0 +1,131 @@
+"""The question sets of exercise notebooks 03, 04 and 05, without a kernel: what each set promises (eight or more
+questions from a warm-up to a project, listed in the module docstring; hints that do not give the code away), and
+that each project's cases test what its prompt says (cut characters, French elisions, WordPiece's gain).
+
+The notebooks themselves, in their three states, are tests/test_homework.py and tests/test_notebooks.py."""
+
+import re
+import unicodedata
+
+import pytest
+
+from bpe_lab import wordpiece
+from bpe_lab.exercise_sets import ex03_byte_level, ex04_gpt2_pretokenization, ex05_wordpiece
+
+MODULES = {"03": ex03_byte_level, "04": ex04_gpt2_pretokenization, "05": ex05_wordpiece}
+KINDS = {"value", "function", "explain", "project"}
+LEVELS = {"warm-up", "core", "deeper", "project"}
+
+
+def listed(module) -> list[tuple[str, str, str]]:
+    """(name, kind, level) for each "- ``name`` — kind, level" line of the module docstring (a project's level is
+    "project")."""
+    rows = re.findall(r"^- ``(\w+)`` — (\w+)(?:, ([\w-]+))?", module.__doc__, flags=re.M)
+    return [(name, kind, level or kind) for name, kind, level in rows]
+
+
+@pytest.mark.parametrize("number", MODULES)
+def test_each_set_goes_from_a_warm_up_to_a_project(number):
+    module = MODULES[number]
+    questions = getattr(module, f"set_{number}")()
+    rows = listed(module)
+    assert [name for name, _, _ in rows] == list(questions), "the docstring lists the questions in order"
+    assert len(questions) >= 8
+    assert all(kind in KINDS and level in LEVELS for _, kind, level in rows), rows
+    assert rows[0][2] == "warm-up" and rows[-1][1] == "project" and [k for _, k, _ in rows].count("project") == 1
+    for name, kind, _ in rows:
+        question = questions[name]
+        assert question.hints and question.solution_code and question.wrong_code, name
+        assert question.is_function_question == (kind in ("function", "project")), name
+        assert bool(question.rubric) == (kind == "explain"), f"{name}: a rubric exactly where judgement is needed"
+        if kind == "explain":
+            assert "explain" in question.prompt, name
+
+
+def gives_code_away(hint: str, solution_code: str) -> bool:
+    """Whether ``hint`` holds a line of the solution: a statement, or what it returns or assigns."""
+    lines = [line.strip() for line in solution_code.splitlines()]
+    lines = [line.removeprefix("answer = ").removeprefix("return ") for line in lines
+             if not line.startswith(("import ", "from ", "def ", "#"))]
+    return any(len(line) > 12 and line in hint for line in lines)
+
+
+def test_the_code_away_check_catches_a_hint_that_was_on_main():
+    assert gives_code_away("b''.join(tokens).decode('utf-8', errors='replace')",
+                           "def decode_tokens(tokens):\n    return b''.join(tokens).decode('utf-8', errors='replace')")
+    assert not gives_code_away("Put all the bytes back together first; decode once, at the end.",
+                               "def decode_tokens(tokens):\n    return b''.join(tokens).decode('utf-8', errors='replace')")
+
+
+@pytest.mark.parametrize("number", MODULES)
+def test_hints_do_not_give_the_code_away(number):
+    for name, question in getattr(MODULES[number], f"set_{number}")().items():
+        for hint in question.hints:
+            assert not gives_code_away(hint, question.solution_code), f"{name}: {hint!r}"
+
+
+def test_byte_tokenizer_cases_cut_characters_in_several_scripts():
+    question = ex03_byte_level.set_03()["byte_tokenizer"]
+    scripts, cut = set(), 0
+    for train_text, vocab_size, text in question.cases:
+        ids, decoded, shown = question.reference(train_text, vocab_size, text)
+        assert decoded == text and "".join(shown) == text and len(shown) == len(ids)
+        tokenizer = ex03_byte_level.Tokenizer.train(train_text, vocab_size, pattern=None)
+        alone = [tokenizer.token_bytes(i).decode("utf-8", errors="replace") for i in ids]
+        cut += alone != shown  # a token ends inside a character: shown one by one, it would be '\ufffd'
+        scripts |= {unicodedata.name(ch).split()[0] for ch in text if ch.isalpha()}
+    assert cut >= 3 and {"CYRILLIC", "DEVANAGARI", "CJK", "LATIN"} <= scripts, (cut, scripts)
+
+
+@pytest.mark.parametrize("text, chunks", [
+    ("l'homme", ["l'", "homme"]),
+    ("C'est l'été", ["C'", "est", " l'", "été"]),
+    ("Jusqu'à demain", ["Jusqu'", "à", " demain"]),
+    ("puisqu’on  l’a dit", ["puisqu’", "on", " ", " l’", "a", " dit"]),
+    ("aujourd'hui, quelqu'un", ["aujourd'hui", ",", " quelqu'un"]),
+    ("l' homme", ["l", "'", " homme"]),  # no letter after the apostrophe: not an elision
+    ("'hui", ["'", "hui"]),
+    ("n'est-ce pas ?", ["n'", "est", "-", "ce", " pas", " ?"]),
+    ("Il a 3 ans", ["Il", " a", " 3", " ans"]),
+    ("", []),
+])
+def test_split_french_follows_its_statement(text, chunks):
+    """The project's reference pattern gives what its prompt says, chunks written out by hand."""
+    assert ex04_gpt2_pretokenization.set_04()["split_french"].reference(text) == chunks
+
+
+def test_split_french_cases_join_back_to_the_text_and_catch_the_ascii_apostrophe():
+    question = ex04_gpt2_pretokenization.set_04()["split_french"]
+    assert all("".join(question.reference(text)) == text for (text,) in question.cases)
+    namespace = {}
+    exec(question.wrong_code, namespace)
+    assert any(namespace["split_french"](*case) != question.reference(*case) for case in question.cases)
+
+
+def test_train_wordpiece_cases_need_only_the_gain_of_question_2():
+    """In the project's corpora no step scores a pair of two equal pieces, no merge makes a piece that exists,
+    and the best gain is never a near-tie that float rounding could decide."""
+    question = ex05_wordpiece.set_05()["train_wordpiece"]
+    for word_counts, steps in question.cases:
+        alphabet = {piece for word in word_counts for piece in wordpiece.word_symbols(word)}
+        result = wordpiece.train(word_counts, len(alphabet) + steps, special_tokens=(), score="likelihood")
+        made = set(alphabet)
+        for step in result.steps[:steps]:
+            assert all(a != b for a, b in step.scores), step
+            assert step.new_piece not in made, step
+            made.add(step.new_piece)
+            near = {score for score, _ in step.scores.values() if abs(score - step.score) < 1e-9}
+            assert near == {step.score}, step
+    namespace = {}
+    exec(question.wrong_code, namespace)
+    assert any(namespace["train_wordpiece"](*case) != question.reference(*case) for case in question.cases)
+
+
+@pytest.mark.parametrize("number", MODULES)
+def test_each_rubric_gives_the_value_the_reference_computes(number):
+    """A rubric is typed by hand: its "Full marks for ..." must be what the check expects."""
+    for name, question in getattr(MODULES[number], f"set_{number}")().items():
+        if question.rubric:
+            expected = question.reference() if callable(question.reference) else question.reference
+            shown = f"about {expected:.2f}" if isinstance(expected, float) else repr(expected)
+            assert question.rubric.startswith(f"Full marks for {shown} "), (name, shown, question.rubric[:80])
