@@ -188,9 +188,10 @@ def q_viterbi_tie() -> Question:
                "A later candidate replaces the best so far only if it is strictly better. Then follow the "
                "back-pointer to the position where the chosen piece starts."],
         solution_code=("answer = ['a', 'bc']\n"
-                       "why = ('a + b + c, a + bc and ab + c all make -3.0; abc alone is -3.5. At position 3 Viterbi '\n"
-                       "       'tries abc (start 0), then bc (start 1): -1.5 - 1.5 = -3.0, then c (start 2): '\n"
-                       "       '-2.5 - 0.5 = -3.0, not strictly better, so bc stays; position 1 holds a.')"),
+                       "why = ('a + b + c, a + bc and ab + c all make -3.0; abc alone is -3.5. At position 3 '\n"
+                       "       'Viterbi tries abc (start 0), then bc (start 1): -1.5 - 1.5 = -3.0, then c '\n"
+                       "       '(start 2): -2.5 - 0.5 = -3.0, not strictly better, so bc stays; position 1 '\n"
+                       "       'holds a.')"),
         wrong_code="answer = ['ab', 'c']  # as if the last candidate of a tie won",
         rubric=("Full marks: ['a', 'bc'], and the reason: the three segmentations tie at -3.0 (abc alone is worse);\n"
                 "at the last position the candidates are tried in order of where they start, abc, bc, c, and a\n"
@@ -272,9 +273,10 @@ def q_uniform_sampling() -> Question:
                "So every segmentation gets the same weight. How many segmentations does 'cats' have with these "
                "pieces? (Your count_segmentations, or notebook 06 section 1, tells you.)"],
         solution_code=("answer = 1 / 8  # P^0 = 1 for each of the 8 segmentations: a uniform draw\n"
-                       "why = ('With alpha = 0 every segmentation weighs P^0 = 1, so the 8 segmentations of cats are '\n"
-                       "       'equally likely, c + a + t + s as much as cats: the probabilities are ignored. Training '\n"
-                       "       'on that would be noise; subword regularisation uses a small positive alpha.')"),
+                       "why = ('With alpha = 0 every segmentation weighs P^0 = 1, so the 8 segmentations of '\n"
+                       "       'cats are equally likely, c + a + t + s as much as cats: the probabilities are '\n"
+                       "       'ignored. Training on that would be noise; subword regularisation uses a small '\n"
+                       "       'positive alpha.')"),
         wrong_code="answer = 0.0  # as if alpha = 0 always gave the best segmentation",
         rubric=("Full marks: 1/8 = 0.125, and the reason: P(s)^0 = 1 for every segmentation, so alpha = 0 draws\n"
                 "uniformly among the 8 segmentations of 'cats', whatever their probabilities; as a training choice\n"
@@ -347,7 +349,8 @@ def q_em_step() -> Question:
             "        alpha[end] = sum(alpha[s] * p[word[s:end]] for s in range(end) if word[s:end] in p)\n"
             "    beta = [0.0] * n + [1.0]  # beta[i]: every segmentation of word[i:]\n"
             "    for start in range(n - 1, -1, -1):\n"
-            "        beta[start] = sum(p[word[start:e]] * beta[e] for e in range(start + 1, n + 1) if word[start:e] in p)\n"
+            "        beta[start] = sum(p[word[start:end]] * beta[end] for end in range(start + 1, n + 1)\n"
+            "                          if word[start:end] in p)\n"
             "    counts = {}\n"
             "    for start in range(n):\n"
             "        for end in range(start + 1, n + 1):\n"

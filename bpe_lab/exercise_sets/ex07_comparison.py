@@ -166,9 +166,9 @@ def q_ratio_to_english() -> Question:
                "Both tokenizers spend the same tokens on Tamil. What differs, and which way does that move the "
                "ratio?"],
         solution_code=("answer = (9_000 / 2_000, 9_000 / 1_500)  # 4.5 and 6.0\n"
-                       "why = ('Both spend 9,000 tokens on Tamil: they handle it equally well. B has the larger ratio '\n"
-                       "       'only because it is better at English. A ratio compares languages under one '\n"
-                       "       'tokenizer; to compare tokenizers, compare their token counts.')"),
+                       "why = ('Both spend 9,000 tokens on Tamil: they handle it equally well. B has the '\n"
+                       "       'larger ratio only because it is better at English. A ratio compares languages '\n"
+                       "       'under one tokenizer; to compare tokenizers, compare their token counts.')"),
         wrong_code="answer = (2_000 / 9_000, 1_500 / 9_000)  # English over Tamil: upside down",
         rubric=("Full marks: (4.5, 6.0), and the point: both spend exactly 9,000 tokens on Tamil, so neither\n"
                 "handles it worse; B's ratio is larger only because B spends fewer tokens on English. A ratio to\n"
@@ -188,9 +188,10 @@ def q_data_or_algorithm() -> Question:
                "Compare the spread between the three algorithms on the same words with what training BPE on Python "
                "instead of prose does, measured on Python."],
         solution_code=("answer = 'data'\n"
-                       "why = ('At 4,000 the three algorithms on the same words differ by at most <the spread section 7 '\n"
-                       "       'printed>; BPE trained on Python instead of prose, measured on Python, moves by <the data '\n"
-                       "       'effect it printed>, several times more: the training data matters most.')"),
+                       "why = ('At 4,000 the three algorithms on the same words differ by at most <the spread '\n"
+                       "       'section 7 printed>; BPE trained on Python instead of prose, measured on '\n"
+                       "       'Python, moves by <the data effect it printed>, several times more: the '\n"
+                       "       'training data matters most.')"),
         wrong_code="answer = 'algorithm'",
         rubric=("Full marks for 'data' with the two numbers from section 7 quoted: the spread between the three\n"
                 "algorithms on the same words, and the change from training BPE on Python instead of prose,\n"
@@ -325,17 +326,18 @@ def q_comparison_conclusion() -> Question:
             "text = corpus.load_text('pride_and_prejudice.txt')[:10_000]\n"
             "results = held_out_comparison({'BPE': train_bpe, 'Unigram': train_unigram}, text, [300, 800])\n"
             "answer = results['Unigram'][800] - results['BPE'][800]\n"
-            "why = ('On held-out text Unigram leads BPE at both sizes, but its lead shrinks from 300 to 800 (print '\n"
-            "       'results to quote the numbers). At 300 most of BPE vocabulary is its 256 bytes; measured on the '\n"
-            "       'training text the lead would look several times larger. One small text and one run: this does '\n"
-            "       'not show that Unigram is the better algorithm (pre-processing differs, notebook 07 section 4).')"),
+            "why = ('On held-out text Unigram leads BPE at both sizes, but its lead shrinks from '\n"
+            "       '300 to 800 (print results to quote the numbers). At 300 most of the BPE '\n"
+            "       'vocabulary is its 256 bytes; measured on the training text the lead would look several '\n"
+            "       'times larger. One small text and one run: this does not show that Unigram is '\n"
+            "       'the better algorithm (pre-processing differs, notebook 07 section 4).')"),
         wrong_code=(
             "from bpe_lab import corpus\n"
             "text = corpus.load_text('pride_and_prejudice.txt')[:10_000]\n"
             "results = held_out_comparison({'BPE': train_bpe, 'Unigram': train_unigram}, text, [300, 800])\n"
             "answer = results['Unigram'][300] - results['BPE'][300]  # the gap at 300, not at 800"),
         rubric=("The number (checked): Unigram minus BPE at 800 on the held-out text. The conclusion, 3 points:\n"
-                "1 point: the held-out numbers quoted, Unigram ahead at both sizes, the lead smaller at 800 than at 300.\n"
+                "1 point: the held-out numbers quoted: Unigram ahead at both sizes, by less at 800 than at 300.\n"
                 "1 point: a reason other than 'Unigram is better': at 300 most of BPE's vocabulary is the 256 bytes\n"
                 "  (notebook 07, section 4), and the two see the text differently (pre-processing).\n"
                 "1 point: the limits: one short text, one split, small sizes; measured on the training text the lead\n"

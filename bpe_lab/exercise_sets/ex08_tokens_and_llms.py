@@ -230,9 +230,9 @@ def q_gpt2_single_numbers() -> Question:
                "Where would text on the web write numbers of this size? And notebook 08, section 2, says how cl100k "
                "cuts every four-digit number."],
         solution_code=("answer = number_patterns(enc, range(1000, 2000)).get((4,), 0)\n"
-                       "why = ('Most are years of the 20th century, 1900-1999, and round numbers like 1500: frequent in '\n"
-                       "       'web text, so GPT-2 learned them as merges. cl100k cuts every one of them the same way, '\n"
-                       "       '3 digits + 1, the pattern (3, 1) for all 1,000.')"),
+                       "why = ('Most are years of the 20th century, most of 1950-1999, and round numbers like 1500: '\n"
+                       "       'frequent in web text, so GPT-2 learned them as merges. cl100k cuts every one '\n"
+                       "       'of them the same way, 3 digits + 1, the pattern (3, 1) for all 1,000.')"),
         wrong_code="answer = number_patterns(enc, range(1000, 2000)).get((1,), 0)  # one digit, not one token",
         rubric=("The number (checked): the count of pattern (4,) among 1000-1999 in GPT-2. The explanation, 3 points:\n"
                 "1 point: they are mostly years (most of 1950-1999, and 19xx generally), with a few round numbers.\n"
