@@ -13,8 +13,9 @@
  8    ``em_step``                project   project    one round of EM (E-step + M-step), as ``unigram.train``
 ====  =========================  ========  =========  ==========================================================
 
-None of them asks for a number the lesson printed: every value question is a new case. An *explain*
-question has a value answer (checked) and a written ``why`` that an instructor marks with its ``rubric``.
+Lesson's own numbers: 0 of 8. Every value question is a new case (``uniform_sampling`` reuses the lesson's
+vocabulary for 'cats', with a question the lesson does not ask). An *explain* question has a value answer
+(checked) and a written ``why`` that an instructor marks with its ``rubric``.
 """
 
 from __future__ import annotations
