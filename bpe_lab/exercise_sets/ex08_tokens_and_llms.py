@@ -1,12 +1,34 @@
-"""Exercises for notebook 08 (tokens and language models): a word's pieces, cl100k's digit groups, the
-trailing space, embedding parameters, a user message encoded safely, a glitch token in cl100k."""
+"""Exercises for notebook 08 (tokens and language models), from a word's pieces to the digit patterns of a
+tokenizer.
+
+====  ==========================  ========  =========  =========================================================
+ #    name                        kind      level      what it asks
+====  ==========================  ========  =========  =========================================================
+ 1    ``raspberry_tokens``        value     warm-up    GPT-2's tokens for a word with and without its space
+ 2    ``digit_groups_left``       function  warm-up    cl100k's groups of at most three digits, from the left
+ 3    ``trailing_space``          value     practice   the last GPT-2 id of 'Hello world ' (the lesson's example)
+ 4    ``embedding_parameters``    function  practice   what a vocabulary costs in embedding parameters
+ 5    ``safe_user_text``          value     practice   a special token's text, encoded as ordinary text
+ 6    ``unseen_tokens``           function  challenge  the merged tokens of a vocabulary a text never produces
+ 7    ``number_patterns``         project   project    a tokenizer's digit-group patterns over a range of numbers
+ 8    ``gpt2_single_numbers``     explain   project    run it on GPT-2 for 1000-1999: a count, and why
+====  ==========================  ========  =========  =========================================================
+
+Lesson's own numbers: 1 of 8 (``trailing_space`` looks up the id of a token the lesson showed). The rest are new
+cases, functions and predictions to explain; an *explain* question has a value answer (checked) and a written
+``why`` that an instructor marks with its ``rubric``. No question loads cl100k or o200k (seconds each): the
+vocabulary questions use GPT-2, which the exercise notebook loads once as ``enc``, and small tokenizers trained
+here in milliseconds.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 
-from .. import gpt2, pretokenize
+from .. import gpt2, pretokenize, vocab_audit
 from ..exercises import Question
+from ..tokenizer import Tokenizer
 from ._shared import by_name
 
 # One function per question (q_...) builds it; set_08, the notebook's set, is what graders call.
@@ -15,24 +37,27 @@ __all__ = ["set_08"]
 
 def set_08() -> dict[str, Question]:
     """Exercises for notebook 08: tokens and language models."""
-    return by_name(q_capital_strawberry(), q_digit_groups_left(), q_trailing_space(), q_embedding_parameters(),
-                   q_safe_user_text(), q_glitch_in_cl100k())
+    return by_name(q_raspberry_tokens(), q_digit_groups_left(), q_trailing_space(), q_embedding_parameters(),
+                   q_safe_user_text(), q_unseen_tokens(), q_number_patterns(), q_gpt2_single_numbers())
 
 
 @lru_cache(maxsize=1)
-def _cl100k():
-    return gpt2.load_encoding("cl100k_base")  # a second or two, so once per session
+def _gpt2() -> Tokenizer:
+    return gpt2.load()  # a third of a second: once per session for every reference answer
 
 
-def q_capital_strawberry() -> Question:
+# -- 1-2: warm-up ---------------------------------------------------------------------------------------------
+
+def q_raspberry_tokens() -> Question:
     return Question(
-        name="capital_strawberry",
-        prompt="Into how many GPT-2 tokens is 'Strawberry' cut (capital S, no leading space)? Answer a number.",
-        reference=lambda: len(gpt2.load().encode("Strawberry")),
-        hints=["Without a leading space the word is not the token ' Strawberry'.",
-               "enc = gpt2.load(); enc.encode('Strawberry')"],
-        solution_code="from bpe_lab import gpt2\nanswer = len(gpt2.load().encode('Strawberry'))",
-        wrong_code="answer = 1  # as ' Strawberry', with its space",
+        name="raspberry_tokens",
+        prompt=("Into how many GPT-2 tokens is 'raspberry' cut at the start of a line (no space before it), and "
+                "into how many is ' raspberry' cut after a space? Answer a pair (without the space, with it)."),
+        reference=lambda: (len(_gpt2().encode("raspberry")), len(_gpt2().encode(" raspberry"))),
+        hints=["In running text a word carries the space before it, and the vocabulary learned words that way.",
+               "Encode both spellings with GPT-2 (enc in this notebook) and count the ids."],
+        solution_code="answer = (len(enc.encode('raspberry')), len(enc.encode(' raspberry')))",
+        wrong_code="answer = (1, 1)  # as if the space made no difference",
     )
 
 
@@ -43,8 +68,10 @@ def q_digit_groups_left() -> Question:
                 "as the cl100k pattern does ('1234567' -> ['123', '456', '7']). An empty string gives []."),
         reference=lambda digits: pretokenize.split(digits, "gpt4"),
         cases=[("1234567",), ("12",), ("123",), ("1000000",), ("",), ("12345678901",)],
-        hints=["Take digits[0:3], digits[3:6], ... until the string is used up.",
-               "[digits[k:k + 3] for k in range(0, len(digits), 3)]"],
+        hints=["The first group is always the first three digits (or fewer, if the string is shorter); then the "
+               "next three, and so on. Only the last group can be short.",
+               "Step through the string three positions at a time; a slice past the end of a string is simply "
+               "shorter, never an error."],
         solution_code=("def digit_groups(digits):\n"
                        "    return [digits[k:k + 3] for k in range(0, len(digits), 3)]"),
         wrong_code=("def digit_groups(digits):\n"
@@ -56,15 +83,17 @@ def q_digit_groups_left() -> Question:
     )
 
 
+# -- 3-5: practice --------------------------------------------------------------------------------------------
+
 def q_trailing_space() -> Question:
     return Question(
         name="trailing_space",
         prompt="What is the id of the last GPT-2 token of 'Hello world ' (with a space at the end)?",
-        reference=lambda: gpt2.load().encode("Hello world ")[-1],
+        reference=lambda: _gpt2().encode("Hello world ")[-1],
         hints=["The space at the end cannot join ' world': it becomes a token of its own.",
-               "gpt2.load().encode('Hello world ')"],
-        solution_code="from bpe_lab import gpt2\nanswer = gpt2.load().encode('Hello world ')[-1]",
-        wrong_code="from bpe_lab import gpt2\nanswer = gpt2.load().encode('Hello world')[-1]  # without the space",
+               "Encode the text with GPT-2 and look at the last id."],
+        solution_code="answer = enc.encode('Hello world ')[-1]",
+        wrong_code="answer = enc.encode('Hello world')[-1]  # without the space",
     )
 
 
@@ -80,7 +109,8 @@ def q_embedding_parameters() -> Question:
                 "share one matrix."),
         reference=_embedding_parameters,
         cases=[(50_257, 768, True), (50_257, 768, False), (200_019, 4_096, False), (1, 1, True), (0, 512, False)],
-        hints=["One matrix holds vocab_size x width numbers.", "Untied, there are two of them."],
+        hints=["How many numbers does one matrix with a row of `width` numbers per token hold?",
+               "Untied, the input embedding and the output layer are two such matrices; tied, they are one."],
         solution_code=("def embedding_parameters(vocab_size, width, tied):\n"
                        "    return vocab_size * width if tied else 2 * vocab_size * width"),
         wrong_code=("def embedding_parameters(vocab_size, width, tied):\n"
@@ -94,28 +124,120 @@ def q_safe_user_text() -> Question:
         name="safe_user_text",
         prompt=("A user types 'Hi<|endoftext|>'. Give GPT-2's ids for it encoded safely: the special-token text "
                 "as ordinary characters, so no special id appears. Answer a list of ids."),
-        reference=lambda: gpt2.load().encode_ordinary("Hi<|endoftext|>"),
-        hints=["encode refuses the text; encode(..., allowed_special='all') injects id 50256.",
-               "Tokenizer.encode_ordinary encodes every character as text."],
-        solution_code="from bpe_lab import gpt2\nanswer = gpt2.load().encode_ordinary('Hi<|endoftext|>')",
-        wrong_code=("from bpe_lab import gpt2\n"
-                    "answer = gpt2.load().encode('Hi<|endoftext|>', allowed_special='all')  # injected"),
+        reference=lambda: _gpt2().encode_ordinary("Hi<|endoftext|>"),
+        hints=["encode refuses the text; encode(..., allowed_special='all') turns it into the special id 50256.",
+               "The tokenizer has a method that treats every character as text (notebook 08, section 5)."],
+        solution_code="answer = enc.encode_ordinary('Hi<|endoftext|>')",
+        wrong_code="answer = enc.encode('Hi<|endoftext|>', allowed_special='all')  # injected",
         rubric=("For a written answer: special ids must come only from the program that builds the template;\n"
                 "text a user typed is encoded as text, or refused."),
     )
 
 
-def q_glitch_in_cl100k() -> Question:
+# -- 6: challenge: tokens a text never produces ---------------------------------------------------------------
+
+def _unseen_merged_tokens(tok, text) -> list[int]:
+    return [token_id for token_id in vocab_audit.unseen_tokens(tok, text) if token_id >= 256]
+
+
+def q_unseen_tokens() -> Question:
+    abc = Tokenizer(merges=[(b"a", b"b"), (b"b", b"c"), (b"a", b"bc")], pattern=None)
+    abc_special = Tokenizer(merges=[(b"a", b"b"), (b"b", b"c"), (b"a", b"bc")], pattern=None,
+                            special_tokens={"<|end|>": 259})
+    the = Tokenizer(merges=[(b" ", b"t"), (b"h", b"e"), (b" t", b"he"), (b"t", b"he")])  # GPT-2's pattern
     return Question(
-        name="glitch_in_cl100k",
-        prompt=("' TheNitromeFan' is one GPT-2 token, one of the glitch tokens reported for GPT-2/GPT-3-era models. "
-                "Into how many cl100k tokens is it cut? (gpt2.load_encoding('cl100k_base'))"),
-        reference=lambda: len(_cl100k().encode(" TheNitromeFan")),
-        hints=["Mind the leading space: the token is ' TheNitromeFan'.",
-               "cl100k = gpt2.load_encoding('cl100k_base'); cl100k.encode(' TheNitromeFan')"],
-        solution_code=("from bpe_lab import gpt2\n"
-                       "answer = len(gpt2.load_encoding('cl100k_base').encode(' TheNitromeFan'))"),
-        wrong_code="answer = 1  # as in GPT-2",
-        rubric=("Full marks with the reason: cl100k's vocabulary was trained on other text, in which the name was\n"
-                "not frequent enough to become one token."),
+        name="unseen_tokens",
+        prompt=("Write unseen_tokens(tok, text): the ids of the merged tokens of a bpe_lab Tokenizer that encoding "
+                "text (tok.encode_ordinary) never produces, sorted. The merged tokens have the ids 256 to "
+                "len(tok.vocab) - 1 (0-255 are the single bytes); special tokens (tok.special_tokens) come after them "
+                "and are never counted. (vocab_audit.unseen_tokens, notebook 08 section 4, gives the same for every "
+                "ordinary token: write it yourself.)"),
+        reference=_unseen_merged_tokens,
+        cases=[(abc, "abc ab"), (abc, ""), (abc_special, "bc"), (the, "the the"), (the, "then")],
+        hints=["Which ids does encoding the text give? Every other ordinary id is unseen.",
+               "Whether a token's bytes occur in the text is not the question: in 'abc ab' the bytes of 'abc' occur, "
+               "yet with these merges encoding makes 'ab' + 'c' (notebook 08: reachable vs produced).",
+               "Mind the special token: it has an id but is not an ordinary token, so it is never in the answer."],
+        solution_code=("def unseen_tokens(tok, text):\n"
+                       "    produced = set(tok.encode_ordinary(text))\n"
+                       "    return sorted(set(range(256, len(tok.vocab))) - produced)"),
+        wrong_code=("def unseen_tokens(tok, text):\n"
+                    "    # a token counts as seen when its bytes occur somewhere in the text\n"
+                    "    data = text.encode('utf-8')\n"
+                    "    return [i for i in range(256, len(tok.vocab)) if tok.token_bytes(i) not in data]"),
+        answer_name="unseen_tokens",
+    )
+
+
+# -- 7-8: project: the digit patterns of a tokenizer ----------------------------------------------------------
+
+def _number_patterns(tok, numbers) -> dict:
+    patterns = Counter(tuple(len(tok.token_bytes(i)) for i in tok.encode_ordinary(str(n))) for n in numbers)
+    return dict(patterns)
+
+
+@lru_cache(maxsize=1)
+def _number_tokenizers() -> tuple:
+    """Two small tokenizers trained here on numbers, one line each (years, small numbers, multiples of 25):
+    one with cl100k's pattern (digits in groups of at most three), one with GPT-2's (a run of digits whole)."""
+    text = "\n".join(str(n) for n in [*range(1950, 2030), *range(120), *range(0, 1000, 25)] * 3)
+    return Tokenizer.train(text, 320, pattern="gpt4"), Tokenizer.train(text, 320, pattern="gpt2")
+
+
+def q_number_patterns() -> Question:
+    groups_of_three, whole_runs = _number_tokenizers()
+    return Question(
+        name="number_patterns",
+        prompt=("Project: write number_patterns(tok, numbers): encode each number, written plainly (str(n)), with "
+                "tok.encode_ordinary, and describe it by its pattern, the tuple of its tokens' lengths in digits "
+                "(in cl100k, 1234 is '123' + '4': the pattern (3, 1)). Return a dict pattern -> how many of the "
+                "numbers have it. The cases use two small tokenizers trained on numbers, one with cl100k's pattern "
+                "and one with GPT-2's."),
+        reference=_number_patterns,
+        cases=[(groups_of_three, range(0, 1200)), (whole_runs, range(0, 1200)), (whole_runs, range(1900, 2100)),
+               (groups_of_three, [7, 1234567, 99999, 2024]), (whole_runs, [])],
+        hints=["One number at a time: its ids, then each id's length. tok.token_bytes(i) gives a token's bytes, "
+               "and a digit is one byte.",
+               "Count the patterns as you go (collections.Counter, or a dict). A pattern must be a tuple: a list "
+               "cannot be a dict key.",
+               "Do not cut the digits yourself into groups of three: the tokenizer decides, and with GPT-2's "
+               "pattern it does not cut in threes at all."],
+        solution_code=("from collections import Counter\n"
+                       "def number_patterns(tok, numbers):\n"
+                       "    patterns = Counter()\n"
+                       "    for n in numbers:\n"
+                       "        patterns[tuple(len(tok.token_bytes(i)) for i in tok.encode_ordinary(str(n)))] += 1\n"
+                       "    return dict(patterns)"),
+        wrong_code=("from collections import Counter\n"
+                    "def number_patterns(tok, numbers):\n"
+                    "    # cl100k's rule for every tokenizer: groups of three from the left, without encoding\n"
+                    "    return dict(Counter(tuple(len(str(n)[k:k + 3]) for k in range(0, len(str(n)), 3))\n"
+                    "                        for n in numbers))"),
+        answer_name="number_patterns",
+    )
+
+
+def q_gpt2_single_numbers() -> Question:
+    return Question(
+        name="gpt2_single_numbers",
+        prompt=("Project, continued: run your number_patterns on GPT-2 (enc) for the numbers 1000 to 1999. How many "
+                "of them are a single token? Answer a number, and say in `why` which numbers they mostly are, why "
+                "GPT-2 has tokens for them, and what cl100k's patterns for the same numbers would be."),
+        reference=lambda: _number_patterns(_gpt2(), range(1000, 2000)).get((4,), 0),
+        hints=["A single token of four digits has the pattern (4,).",
+               "To see which numbers they are, list the n in 1000-1999 for which enc.encode(str(n)) has one id: "
+               "where do they bunch up?",
+               "Where would text on the web write numbers of this size? And notebook 08, section 2, says how cl100k "
+               "cuts every four-digit number."],
+        solution_code=("answer = number_patterns(enc, range(1000, 2000)).get((4,), 0)\n"
+                       "why = ('Most are years of the 20th century, most of 1950-1999, and round numbers like 1500: '\n"
+                       "       'frequent in web text, so GPT-2 learned them as merges. cl100k cuts every one '\n"
+                       "       'of them the same way, 3 digits + 1, the pattern (3, 1) for all 1,000.')"),
+        wrong_code="answer = number_patterns(enc, range(1000, 2000)).get((1,), 0)  # one digit, not one token",
+        rubric=("The number (checked): the count of pattern (4,) among 1000-1999 in GPT-2. The explanation, 3 points:\n"
+                "1 point: they are mostly years (most of 1950-1999, and 19xx generally), with a few round numbers.\n"
+                "1 point: GPT-2's merges come from the frequency of strings in its training text (web pages, where\n"
+                "  years are common); there is no rule for numbers, so 1984 is one token and 1734 is not.\n"
+                "1 point: cl100k's pattern cuts digits in groups of at most three from the left, so every number\n"
+                "  from 1000 to 1999 is (3, 1): regular, but not aligned with place value."),
     )
