@@ -88,6 +88,7 @@ class Question:
 
     def hidden(self, seed: str) -> list[tuple]:
         """The hidden cases for the instructor's ``seed`` (the same seed gives the same cases); [] if none."""
+        check.text(seed, "seed", example="a long random text")
         if self.hidden_cases is None:
             return []
         cases = list(self.hidden_cases(random.Random(f"bpe_lab hidden cases|{seed}|{self.name}")))
@@ -101,7 +102,9 @@ class Question:
         """Check an answer (a value, or a function for a function question) and say what is wrong.
 
         Never raises: whatever the answer is or does (raises, loops, prints, returns something that
-        cannot be compared or is huge), the result is a ``Feedback`` whose message says so.
+        cannot be compared or is huge), the result is a ``Feedback`` whose message says so. A function
+        that calls bpe_lab's own implementation of what was asked (``forbidden``) is incorrect, and the
+        message names what it called.
         """
         if answer is None or answer is Ellipsis:
             feedback = self._says(NOT_YET, "not answered yet — replace the ... with your answer, then run the check "

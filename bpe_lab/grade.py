@@ -94,7 +94,7 @@ def release_notebook(path, out, *, student: str = "", graded: bool = True):
     solutions, references or hidden cases in the student's objects) and a note says so. The question
     prompts show the student's own numbers. Outputs are cleared; the metadata records set and student.
     """
-    path, out = check.notebook_path(path), check.path(out, "out")
+    path, out = check.notebook_path(path), check.folder(out, "out")
     student = check.student(student)
     if not isinstance(graded, bool):
         raise TypeError(f"graded must be True or False, got {type(graded).__name__}")

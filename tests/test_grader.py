@@ -95,7 +95,8 @@ def submissions():
             "train": ALWAYS_EQUAL + "def train(word_counts, num_merges):\n    return Yes()"}),
         "01_limits.ipynb": notebook(NB01, {
             **solved,
-            "merge_pair": "def merge_pair(symbols, pair):\n    while True:\n        pass",
+            "merge_pair": "def merge_pair(symbols, pair):\n    while True:  # catches every stop: only a kill ends it\n"
+                          "        try:\n            pass\n        except:\n            pass",
             "train": "def train(word_counts, num_merges):\n    hog = bytearray(50 * 2**30)\n    return []"},
             extra=["while True:\n    pass"]),
         "02_solved.ipynb": notebook(NB02, code(SET_02, "solution_code")),
@@ -284,3 +285,25 @@ def test_the_graded_release_holds_no_solutions_hints_or_hidden_cases(graded_fold
     assert questions["train"].solution().startswith("the instructor turned solutions off")
     with pytest.raises(PermissionError, match="turned reference answers off"):
         questions["count_ug"].reference()
+
+
+def test_every_set_s_cases_and_answers_cross_to_the_child_as_plain_data():
+    """What the grader sends (cases, hidden cases included) and what comes back (results like the
+    reference's) survive the trip as equal values of the same types; an object that equals everything
+    arrives as something that equals nothing."""
+    from bpe_lab._grading import wire
+
+    for path in sorted(EXERCISES.glob("*.ipynb")):
+        for q in getattr(exercise_sets, f"set_{path.stem[:2]}")().values():
+            if not q.is_function_question:
+                continue
+            for args in list(q.cases) + q.hidden(SEED):
+                assert wire.loads(wire.dumps(args), refs=True) == args, (q.name, args)
+                expected = q.reference(*args)
+                back = wire.loads(wire.dumps(expected, refs=False))
+                assert back == expected and type(back) is type(expected), (q.name, expected)
+    yes = type("Yes", (list,), {"__eq__": lambda self, other: True, "__iter__": lambda self: iter([1])})
+    assert wire.loads(wire.dumps(yes([7]))) == [7]  # a list subclass arrives as its items, its tricks left behind
+    assert wire.loads(wire.dumps(type("Yes", (), {"__eq__": lambda s, o: True})())) != 20
+    with pytest.raises(wire.WireError, match="no importable name"):
+        wire.dumps((lambda text: text.split(),))

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from . import one_of, real, short, text, whole
 
-__all__ = ["question", "hidden_cases", "question_set", "student", "grading_limits", "positive_seconds", "notebook_path", "argv",
-           "LEVELS"]
+__all__ = ["question", "hidden_cases", "question_set", "student", "grading_limits", "folder", "positive_seconds",
+           "notebook_path", "argv", "LEVELS"]
 
 LEVELS = ("", "warm-up", "core", "stretch", "project")  # Question.level: where a question sits in its set
 
@@ -120,6 +120,16 @@ def positive_seconds(value, name: str, *, example=None) -> float:
     if value <= 0:
         raise ValueError(f"{name} must be {what}, got {value!r}")
     return float(value)
+
+
+def folder(value, name: str) -> Path:
+    """A folder to write into (str or os.PathLike; it may not exist yet, but must not be a file)."""
+    if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name} must be a folder (a str or pathlib.Path), got {type(value).__name__}")
+    value = Path(value)
+    if value.is_file():
+        raise ValueError(f"{name} must be a folder, but {value} is a file")
+    return value
 
 
 def notebook_path(value) -> Path:

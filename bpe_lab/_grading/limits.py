@@ -4,14 +4,15 @@
 in a kernel that runs cells in another thread, a student's endless loop hung the notebook. Here a
 watchdog thread waits for the deadline and then raises ``TimeLimit`` *inside the thread running the
 student's code* (``PyThreadState_SetAsyncExc``, part of CPython's C API on every platform). Python
-code sees it at its next bytecode, so ``while True: pass`` stops within milliseconds. It is raised again
-every 0.2 s, so a loop that swallows it (a bare ``except:``) still ends; and a function that returns
-after being told to stop is reported as over time all the same.
+code sees it at its next bytecode, so ``while True: pass`` stops within milliseconds. ``TimeLimit`` is a
+BaseException, so ``except Exception`` lets it through; it is raised again every 0.2 s, and a function
+that returns after catching it is reported as over time all the same.
 
-What it cannot stop: a single C call that never returns to Python (``sum(range(10**15))``, a regex that
-backtracks for hours). That is why the grader does not rely on it: it runs each submission in a child
-process and kills the process at the deadline (``runner``). A worker thread alone would not do either:
-Python cannot kill a thread, so the loop would run on, using a core, until the kernel stops.
+What it cannot stop: a loop that catches *everything* (a bare ``except:`` inside ``while True``) and a
+single C call that never returns to Python (``sum(range(10**15))``); Jupyter's interrupt button cannot
+either. That is why the grader does not rely on it: it runs each submission in a child process and
+kills the process at the deadline (``runner``). A worker thread alone would not do: Python cannot kill
+a thread, so the loop would run on, using a core, until the kernel stops.
 
 **Forbidden calls** (``Question.forbidden``). While the student's function runs, a profile hook
 (``sys.setprofile``, called on every Python function call, cheap next to a line tracer) compares each

@@ -123,8 +123,7 @@ def q_merge_pair() -> Question:
         cases=[(["h", "u", "g"], ("u", "g")), (["h", "u", "g", "s"], ("h", "u")), (["a", "a", "a"], ("a", "a")),
                (["a", "a", "a", "a"], ("a", "a")), ([], ("a", "b")), (["x", "y"], ("a", "b"))],
         hints=["Build a new list while you walk through the old one with an index.",
-               "When the symbols at i and i + 1 form the pair, what goes into the new list, and where does the "
-               "walk go next?",
+               "When two neighbours form the pair, what goes into the new list, and where does the walk go on?",
                "Try it by hand on ['a', 'a', 'a'] with ('a', 'a'): the answer is ['aa', 'a'], not ['aa', 'aa']."],
         solution_code=(
             "def merge_pair(symbols, pair):\n"
