@@ -66,7 +66,8 @@ ALWAYS_EQUAL = "class Yes:\n    def __eq__(self, other):\n        return True\n 
 
 
 def submissions():
-    """file name -> notebook."""
+    """file name -> notebook: set 01's states and games, set 02's, every other set solved (a folder mixing sets),
+    and the hard-coded and copied states of every set with hidden cases or per-student numbers."""
     solved = code(SET_01, "solution_code")
     return {
         "01_solved.ipynb": notebook(NB01, solved),
@@ -103,7 +104,9 @@ def submissions():
         "02_replay_as_encode.ipynb": notebook(NB02, {**code(SET_02, "solution_code"),
                                                      "encode": SET_02()["replay"].solution_code.replace(
                                                          "def replay(", "def encode(")}),
-        "07_solved.ipynb": notebook(NB07, code(exercise_sets.set_07, "solution_code")),
+        **{f"{path.stem[:2]}_solved.ipynb": notebook(path, code(getattr(exercise_sets, f"set_{path.stem[:2]}"),
+                                                                 "solution_code"))
+           for path in sorted(EXERCISES.glob("*.ipynb")) if path.stem[:2] not in ("01", "02")},
         **generic_states(),
     }
 
@@ -253,6 +256,13 @@ def test_limits_endless_loops_and_memory(graded_folder):
     feedback = (out / "feedback" / "01_limits.md").read_text(encoding="utf-8")
     assert "did not finish within 2 s" in feedback and "MemoryError" in feedback
     assert "ran over 3 s and was stopped" in row["note"]
+
+
+@pytest.mark.parametrize("path", sorted(EXERCISES.glob("*.ipynb")), ids=lambda p: p.stem[:2])
+def test_every_set_s_solutions_score_full_marks(graded_folder, path):
+    out, _, _ = graded_folder
+    row = rows(out, path.stem[:2])[f"{path.stem[:2]}_solved.ipynb"]
+    assert row["points"] == row["out of"], row
 
 
 def test_a_mixed_folder_is_graded_per_set(graded_folder):

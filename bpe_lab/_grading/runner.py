@@ -28,6 +28,7 @@ import os
 import queue
 import re
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
@@ -37,6 +38,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import _checks as check
 from . import wire
 from .verdicts import forbidden_message, same, shown, wrong_result
 
@@ -139,9 +141,10 @@ class Child:
 
     def __init__(self, folder: Path, memory_mb: int, forbidden: list):
         self.nonce = secrets.token_hex(16)
+        self.home = tempfile.mkdtemp(prefix="bpe_lab_grade_")  # IPython's folder, removed with the child
         env = {k: v for k, v in os.environ.items() if k != "BPE_LAB_GRADER_SEED"}
         env.update(MPLBACKEND="Agg", OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
-                   IPYTHONDIR=tempfile.mkdtemp(prefix="bpe_lab_grade_ipython_"), PYTHONIOENCODING="utf-8")
+                   IPYTHONDIR=self.home, PYTHONIOENCODING="utf-8")
         boot = (f"import sys; sys.path.append({str(PACKAGE_ROOT)!r}); sys.path.append({str(folder)!r}); "
                 "from bpe_lab._grading.child import main; main()")
         posix = os.name == "posix"
@@ -196,6 +199,7 @@ class Child:
                 stream.close()
             except OSError:
                 pass
+        shutil.rmtree(self.home, ignore_errors=True)
 
     @property
     def alive(self) -> bool:
@@ -330,9 +334,15 @@ def _student(session: Session, notebook, result: Submission) -> str:
         if "value" in reply:
             result.notes.append("STUDENT is not a str: graded as the release's student")
         value = released
+    value = value.strip()
+    try:
+        check.student(value)
+    except ValueError:
+        result.notes.append(f"STUDENT {shown(value, 40)} is not a student id: graded as everyone's version")
+        return ""
     if released and value != released:
         result.notes.append(f"STUDENT is {value!r}, but this notebook was released to {released!r}")
-    return value.strip()
+    return value
 
 
 def _grade_value(session: Session, question, snapshot: bool, seed: str, limits: Limits) -> QuestionResult:
@@ -354,7 +364,12 @@ def _grade_value(session: Session, question, snapshot: bool, seed: str, limits: 
     if got is None or (isinstance(got, wire.Opaque) and got.kind == "ellipsis"):
         r.status, r.messages = "not yet", ["not answered (still ...)"]
         return r
-    expected = question.reference() if callable(question.reference) else question.reference
+    try:
+        expected = question.reference() if callable(question.reference) else question.reference
+    except Exception as exc:  # the question's own reference failed: the instructor must hear of it
+        r.status, r.messages = "incorrect", [f"NOT GRADED: the question's reference raised {type(exc).__name__}: "
+                                             f"{str(exc)[:200]} (a problem of the question, not of the answer)"]
+        return r
     accepted, error = same(question.compare, got, expected)
     if accepted:
         r.status, r.earned, r.public = "correct", float(question.points), (1, 1)
@@ -369,7 +384,12 @@ def _grade_value(session: Session, question, snapshot: bool, seed: str, limits: 
 
 def _grade_function(session: Session, question, snapshot: bool, seed: str, limits: Limits) -> QuestionResult:
     r = QuestionResult(question.name, "function", question.points)
-    hidden = question.hidden(seed)
+    try:
+        hidden = question.hidden(seed)
+    except Exception as exc:  # the question's hidden_cases failed: grade on the public cases, and say so
+        hidden = []
+        r.messages.append(f"NOTE: no hidden cases, hidden_cases raised {type(exc).__name__}: {str(exc)[:200]} "
+                          "(a problem of the question)")
     r.public, r.hidden = (0, len(question.cases)), (0, len(hidden))
     runs = {"public": [], "hidden": []}  # one True/False per case
     seconds = question.time_limit * limits.time_factor
@@ -379,8 +399,13 @@ def _grade_function(session: Session, question, snapshot: bool, seed: str, limit
             if stopped:
                 runs[which].append(False)
                 continue
-            kind, problem = _run_case(session, question, snapshot, args, question.reference(*copy.deepcopy(args)),
-                                      seconds)
+            try:
+                expected = question.reference(*copy.deepcopy(args))
+            except Exception as exc:  # a problem of the question: the case is left out, and said so
+                r.messages.append(f"NOTE: {which} case {number} left out: the reference raised {type(exc).__name__} "
+                                  "(a problem of the question)")
+                continue
+            kind, problem = _run_case(session, question, snapshot, args, expected, seconds)
             if kind == "not yet" and (which, number) != ("public", 1):  # raises NotImplementedError only sometimes
                 kind, problem = "wrong", "your function raised NotImplementedError"
             if kind in ("missing", "not yet", "forbidden", "not callable"):  # the whole question, at once
@@ -401,10 +426,10 @@ def _grade_function(session: Session, question, snapshot: bool, seed: str, limit
 
 def _score(r: QuestionResult, question, runs: dict) -> QuestionResult:
     """Points × the smaller of the public and hidden pass rates (public only, for a question without hidden)."""
-    r.public = (runs["public"].count(True), r.public[1])
-    r.hidden = (runs["hidden"].count(True), r.hidden[1])
-    rates = [r.public[0] / r.public[1]] + ([r.hidden[0] / r.hidden[1]] if r.hidden[1] else [])
-    r.earned = round(question.points * min(rates), 2)
+    r.public = (runs["public"].count(True), len(runs["public"]))  # cases the reference failed on are left out
+    r.hidden = (runs["hidden"].count(True), len(runs["hidden"]))
+    rates = [passed / total for passed, total in (r.public, r.hidden) if total]
+    r.earned = round(question.points * min(rates), 2) if rates else 0.0
     r.status = "correct" if r.earned == question.points else "partial" if r.earned > 0 else "incorrect"
     if r.status == "correct":
         r.messages.insert(0, f"correct on all {r.public[1]} public"
