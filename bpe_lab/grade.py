@@ -86,13 +86,15 @@ def _as_dict(s) -> dict:
             "questions": questions, "notes": list(s.notes)}
 
 
-def release_notebook(path, out, *, student: str = "", graded: bool = True):
+def release_notebook(path, out, *, student: str = "", graded: bool = True, questions=None):
     """Write the exercise notebook ``path`` as handed to ``student`` into the folder ``out`` (in
     ``out/<student>/`` when a student is named); returns the new file's path.
 
     ``graded=True``: for credit — the set-up cell builds ``graded(set_NN(student=STUDENT))`` (no hints,
     solutions, references or hidden cases in the student's objects) and a note says so. The question
     prompts show the student's own numbers. Outputs are cleared; the metadata records set and student.
+    ``questions``: the names of the questions to keep (None: all); the others' cells are removed — grade
+    with ``--questions SET=NAME,...`` to match.
     """
     path, out = check.notebook_path(path), check.folder(out, "out")
     student = check.student(student)
@@ -100,9 +102,12 @@ def release_notebook(path, out, *, student: str = "", graded: bool = True):
         raise TypeError(f"graded must be True or False, got {type(graded).__name__}")
     if not path.is_file():
         raise FileNotFoundError(f"path must be an exercise notebook; there is no file {path}")
+    if questions is not None:
+        questions = [check.text(name, f"questions[{i}]") for i, name in enumerate(check.items(
+            questions, "questions", "question names such as ['merge_pair', 'train']"))]
     from ._grading import release
 
-    return release.release(path, out, student, graded)
+    return release.release(path, out, student, graded, questions)
 
 
 def main(argv=None) -> int:
@@ -127,7 +132,8 @@ def main(argv=None) -> int:
 
     limits = runner.Limits(cell_seconds=args.timeout, memory_mb=args.memory, time_factor=args.time_factor)
     started = time.perf_counter()
-    submissions = [runner.grade(path, seed, limits) for path in files]
+    chosen = dict(args.questions)
+    submissions = [runner.grade(path, seed, limits, chosen) for path in files]
     print(f"graded {len(files)} notebook{'s' * (len(files) != 1)} in {time.perf_counter() - started:.1f} s; "
           f"hidden cases from {where}")
     _report(submissions, args, reports)
@@ -151,6 +157,8 @@ def _parser() -> argparse.ArgumentParser:
                         "2048; Linux only)")
     parser.add_argument("--time-factor", type=_factor, default=1.0, help="multiply every question's time limit "
                         "per case (default 1; e.g. 3 on a slow machine)")
+    parser.add_argument("--questions", action="append", type=_chosen_questions, default=[], metavar="SET=NAME,...",
+                        help="grade only these questions of a set, e.g. 01=merge_pair,train (repeat per set)")
     return parser
 
 
@@ -207,6 +215,8 @@ def _release_main(argv: list[str]) -> int:
     parser.add_argument("--student", action="append", type=_student, default=[],
                         help="a student id (repeat the option; none: one notebook for everyone)")
     parser.add_argument("--practice", action="store_true", help="keep hints and solutions (not for credit)")
+    parser.add_argument("--question", action="append", default=[], metavar="NAME",
+                        help="keep only this question (repeat the option; none: every question of the set)")
     args = parser.parse_args(argv)
     for path in args.notebooks:
         if not path.is_file():
@@ -214,7 +224,8 @@ def _release_main(argv: list[str]) -> int:
     for path in args.notebooks:
         for student in args.student or [""]:
             try:
-                written = release_notebook(path, args.out, student=student, graded=not args.practice)
+                written = release_notebook(path, args.out, student=student, graded=not args.practice,
+                                           questions=args.question or None)
             except ValueError as exc:
                 parser.error(f"argument notebooks: {exc}")
             print(f"written: {written}")
@@ -271,6 +282,23 @@ def _student(text: str) -> str:
         return check.student(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc).replace("student must be", "must be")) from None
+
+
+def _chosen_questions(text: str) -> tuple[str, list[str]]:
+    """--questions 01=merge_pair,train: (set id, names), each name a question of that set."""
+    from . import exercise_sets
+
+    set_id, _, names = text.partition("=")
+    builder = getattr(exercise_sets, f"set_{set_id.strip()}", None)
+    if not callable(builder) or not names.strip():
+        raise argparse.ArgumentTypeError(f"must be a set and its question names such as 01=merge_pair,train, got {text!r}")
+    questions = builder()
+    chosen = [name.strip() for name in names.split(",") if name.strip()]
+    unknown = [name for name in chosen if name not in questions]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"set {set_id.strip()} has no question {unknown[0]!r}; its questions: "
+                                         f"{', '.join(questions)}")
+    return set_id.strip(), chosen
 
 
 def _csv_path(text: str) -> Path:

@@ -145,8 +145,20 @@ def graded_folder(tmp_path_factory):
     started = time.perf_counter()
     with contextlib.redirect_stdout(printed):
         assert grade.main([str(folder), "--out", str(out), "--seed", SEED, "--timeout", "3"]) == 0
+    # an instructor who assigns two questions of set 01: released so, graded so
+    chosen = tmp_path_factory.mktemp("chosen")
+    two = grade.release_notebook(NB01, chosen / "released", graded=False, questions=["merge_pair", "train"])
+    answered = nbformat.read(two, as_version=4)
+    for cell in answered.cells:
+        name = cell.get("metadata", {}).get("bpe_lab", {}).get("question")
+        if name:
+            cell.source = SET_01()[name].solution_code
+    nbformat.write(answered, chosen / "two_questions.ipynb")
+    with contextlib.redirect_stdout(printed):
+        assert grade.main([str(chosen / "two_questions.ipynb"), "--out", str(out / "chosen"), "--seed", SEED,
+                           "--questions", "01=merge_pair,train"]) == 0
     seconds = time.perf_counter() - started
-    print(f"\n{printed.getvalue()}\n(grader run: {seconds:.1f} s)")
+    print(f"\n{printed.getvalue()}\n(grader runs: {seconds:.1f} s)")
     return out, printed.getvalue(), release
 
 
@@ -263,6 +275,12 @@ def test_every_set_s_solutions_score_full_marks(graded_folder, path):
     out, _, _ = graded_folder
     row = rows(out, path.stem[:2])[f"{path.stem[:2]}_solved.ipynb"]
     assert row["points"] == row["out of"], row
+
+
+def test_chosen_questions_are_released_and_graded_alone(graded_folder):
+    out, _, _ = graded_folder
+    row = rows(out / "chosen", "01")["two_questions.ipynb"]
+    assert (row["points"], row["out of"]) == ("6", "6") and "count_ug status" not in row
 
 
 def test_a_mixed_folder_is_graded_per_set(graded_folder):

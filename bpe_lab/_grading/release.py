@@ -21,7 +21,7 @@ NOTE = ("**For credit{who}.** Hints and solutions are off in this release. `chec
         "variables: keep the names the cells give them.")
 
 
-def release(path: Path, out: Path, student: str, graded: bool) -> Path:
+def release(path: Path, out: Path, student: str, graded: bool, keep: list | None = None) -> Path:
     import nbformat  # optional (the test extra), and slow to import
 
     notebook = nbformat.read(path, as_version=4)
@@ -30,6 +30,11 @@ def release(path: Path, out: Path, student: str, graded: bool) -> Path:
         raise ValueError(f"path must be an exercise notebook of bpe_lab; {path.name}: {builder}")
     personal = "student" in inspect.signature(builder).parameters
     questions, everyone = build(builder, student), builder()
+    unknown = [name for name in keep or [] if name not in questions]
+    if unknown:
+        raise ValueError(f"questions must be questions of set {set_id} ({', '.join(questions)}); got {unknown[0]!r}")
+    if keep is not None:
+        _remove_questions(notebook, [name for name in questions if name not in keep])
     setup = _setup_cell(set_id, student, graded, personal)
     for index, cell in enumerate(notebook.cells):
         if cell.cell_type == "code":
@@ -43,11 +48,24 @@ def release(path: Path, out: Path, student: str, graded: bool) -> Path:
     if graded:
         who = f" (student {student})" if student else ""
         notebook.cells.insert(1, nbformat.v4.new_markdown_cell(NOTE.format(who=who)))
-    notebook.metadata["bpe_lab"] = {"set": set_id, "student": student, "graded": graded}
+    notebook.metadata["bpe_lab"] = {"set": set_id, "student": student, "graded": graded,
+                                    "questions": list(keep) if keep is not None else list(questions)}
     target = out / student if student else out
     target.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, target / path.name)
     return target / path.name
+
+
+def _remove_questions(notebook, names: list) -> None:
+    """Remove each named question's answer cell and the markdown cell above it that asks it."""
+    drop = set()
+    for index, cell in enumerate(notebook.cells):
+        if cell.get("metadata", {}).get("bpe_lab", {}).get("question") in names:
+            drop.add(index)
+            above = notebook.cells[index - 1] if index > 0 else None
+            if above is not None and above.cell_type == "markdown" and above.source.startswith("## "):
+                drop.add(index - 1)
+    notebook.cells = [cell for index, cell in enumerate(notebook.cells) if index not in drop]
 
 
 def _setup_cell(set_id: str, student: str, graded: bool, personal: bool) -> str:

@@ -248,7 +248,8 @@ class Session:
 # 3-5. Grading one submission
 # --------------------------------------------------------------------------------------------------
 
-def grade(path: Path, seed: str, limits: Limits) -> Submission:
+def grade(path: Path, seed: str, limits: Limits, chosen: dict | None = None) -> Submission:
+    """Grade one notebook. ``chosen``: set id -> the names of the questions to grade (others: all)."""
     result = Submission(file=str(path))
     notebook, why = _read(path)
     if notebook is None:
@@ -272,6 +273,8 @@ def grade(path: Path, seed: str, limits: Limits) -> Submission:
             result.status, result.notes = "stopped", [f"the notebook could not be run: {lost.why}"]
             return result
         questions = build(builder, result.student)
+        if chosen and set_id in chosen:
+            questions = {name: q for name, q in questions.items() if name in chosen[set_id]}
         tagged = {q for _, _, snap in cells for q, _ in snap}
         shared = _shared_names(template)
         for name, question in questions.items():

@@ -58,6 +58,12 @@ raises("grade.release_notebook", "a missing notebook", lambda: grade.release_not
 raises("grade.release_notebook", "a notebook of no exercise set",
     lambda: grade.release_notebook(tmpfile("plain.ipynb", PLAIN_NOTEBOOK), TMP), ValueError,
     r"path must be an exercise notebook of bpe_lab; plain.ipynb: cannot tell which exercise set this is")
+raises("grade.release_notebook", "questions='train'", lambda: grade.release_notebook(EXERCISE, TMP, questions="train"),
+    TypeError, r"questions must be a list of question names such as \['merge_pair', 'train'\], not one str")
+raises("grade.release_notebook", "questions=[5]", lambda: grade.release_notebook(EXERCISE, TMP, questions=[5]),
+    TypeError, r"questions\[0\] must be a str, got int")
+raises("grade.release_notebook", "questions=['nope']", lambda: grade.release_notebook(EXERCISE, TMP, questions=["nope"]),
+    ValueError, r"questions must be questions of set 01 \(count_ug, first_merge, merge_pair, train\); got 'nope'")
 raises("grade.main", "argv='x.ipynb' (a str)", lambda: grade.main("x.ipynb"), TypeError,
     r"argv must be a list of str \(the command-line arguments\) or None, got str")
 raises("grade.main", "argv=[5]", lambda: grade.main([5]), TypeError,
@@ -93,6 +99,14 @@ exits("grade.main", "release --student with a newline", ["release", str(EXERCISE
     "--student", "a\nb"], r"argument --student: must be an id such as 'alice'")
 exits("grade.main", "release of a missing notebook", ["release", str(missing("a.ipynb")), "--out", str(TMP)],
     r"argument notebooks: there is no file")
+exits("grade.main", "--questions 99=x", ["--questions", "99=x", str(missing("a.ipynb"))],
+    r"argument --questions: must be a set and its question names such as 01=merge_pair,train, got '99=x'")
+exits("grade.main", "--questions 01", ["--questions", "01", str(missing("a.ipynb"))],
+    r"argument --questions: must be a set and its question names such as 01=merge_pair,train, got '01'")
+exits("grade.main", "--questions 01=nope", ["--questions", "01=nope", str(missing("a.ipynb"))],
+    r"argument --questions: set 01 has no question 'nope'; its questions: count_ug, first_merge, merge_pair, train")
+exits("grade.main", "release --question nope", ["release", str(EXERCISE), "--out", str(TMP), "--question", "nope"],
+    r"argument notebooks: questions must be questions of set 01 .*; got 'nope'")
 exits("grade.main", "--bogus", ["--bogus", str(missing("a.ipynb"))], r"unrecognized arguments: --bogus")
 documented("grade.main", "a missing notebook", lambda: grade.main([str(missing("a.ipynb"))]), lambda code: code == 0,
     "0, the file listed as unreadable", r"cannot be read .* listed")
