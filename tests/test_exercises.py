@@ -195,3 +195,16 @@ def test_the_hints_of_sets_01_and_02_do_not_give_the_code_or_the_answer_away():
                 assert not any(code in hint for code in ("==", "+=", "append(", "def ", "i + 1", "i += ")), hint
                 if not q.is_function_question:
                     assert repr(q.reference()) not in hint and str(q.reference()) not in hint, hint
+
+
+def test_the_instructors_guide_examples_run(capsys):
+    import re
+
+    from conftest import ROOT
+
+    guide = (ROOT / "docs" / "INSTRUCTORS.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```python\n(.*?)```", guide, re.S):
+        exec(block, {})
+    printed = capsys.readouterr().out
+    assert "✓ count_pairs: correct on all 4 cases!" in printed
+    assert "calls bpe_lab's own bpe_lab.bpe.pair_counts" in printed and "✓ top_pair" in printed
