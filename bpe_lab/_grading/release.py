@@ -45,6 +45,9 @@ def release(path: Path, out: Path, student: str, graded: bool, keep: list | None
             if name in questions and index > 0 and notebook.cells[index - 1].cell_type == "markdown":
                 above = notebook.cells[index - 1]
                 above.source = above.source.replace(everyone[name].prompt, questions[name].prompt)
+    intro = notebook.cells[0] if notebook.cells and notebook.cells[0].cell_type == "markdown" else None
+    if intro is not None:
+        intro.source = _tidy_intro(intro.source, student, graded)
     if graded:
         who = f" (student {student})" if student else ""
         notebook.cells.insert(1, nbformat.v4.new_markdown_cell(NOTE.format(who=who)))
@@ -54,6 +57,20 @@ def release(path: Path, out: Path, student: str, graded: bool, keep: list | None
     target.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, target / path.name)
     return target / path.name
+
+
+def _tidy_intro(text: str, student: str, graded: bool) -> str:
+    """The title cell without what no longer holds: the hints and solutions sentence (graded), the paragraph
+    asking for a student id (the release has written it)."""
+    paragraphs = text.split("\n\n")
+    if student:
+        paragraphs = [p for p in paragraphs if not p.startswith("**Your own numbers.**")]
+    text = "\n\n".join(paragraphs)
+    if graded and "Stuck? Run" in text:
+        start = text.index("Stuck? Run")
+        end = text.find(".", text.find("solution()", start))
+        text = text[:start].rstrip() + text[end + 1:] if end != -1 else text[:start].rstrip()
+    return text
 
 
 def _remove_questions(notebook, names: list) -> None:
