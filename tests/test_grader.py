@@ -74,6 +74,8 @@ def submissions():
         "01_checks_deleted.ipynb": notebook(NB01, solved, checks=False),
         "01_wrong.ipynb": notebook(NB01, code(SET_01, "wrong_code")),
         "01_unattempted.ipynb": notebook(NB01, {}),
+        "01_older_copy.ipynb": notebook(NB01, {n: c.replace(SET_01()[n].answer_name + " =", "answer =", 1)
+                                               for n, c in solved.items()}, checks=False),
         # the games of issue 19, each must score 0 on what it games
         "01_game_check_reference.ipynb": notebook(NB01, {
             "count_ug": "q['count_ug'].check(q['count_ug'].reference())",
@@ -185,7 +187,7 @@ def rows(out, set_id):
 def test_honest_work_scores_full_marks_with_or_without_its_check_lines(graded_folder):
     out, _, _ = graded_folder
     grades = rows(out, "01")
-    for name in ("01_solved.ipynb", "01_checks_deleted.ipynb", "01_alice_own.ipynb"):
+    for name in ("01_solved.ipynb", "01_checks_deleted.ipynb", "01_alice_own.ipynb", "01_older_copy.ipynb"):
         assert grades[name]["points"] == "8" and grades[name]["out of"] == "8", grades[name]
     assert grades["01_checks_deleted.ipynb"]["merge_pair hidden"] == "8/8"
     assert grades["01_checks_deleted.ipynb"]["train public"] == "4/4"

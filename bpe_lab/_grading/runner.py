@@ -47,6 +47,7 @@ READ_SECONDS = 10.0  # reading one variable
 CALL_SLACK = 0.25  # seconds added to a case's time limit for the round trip
 MAX_RESTARTS = 20
 MAX_MESSAGES = 3  # failing cases described per question (public and hidden each)
+OLD_NAME = "answer"  # what every value answer was called before the sets gave them names of their own
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the folder holding bpe_lab/
 
 
@@ -324,6 +325,8 @@ def _cells(notebook, questions: dict) -> list:
         snap = []
         if name in questions and questions[name].answer_name in shared:
             snap.append((name, questions[name].answer_name))
+        elif name in questions and not questions[name].is_function_question:
+            snap.append((f"{name}|{OLD_NAME}", OLD_NAME))  # a notebook copied before the set named its answers
         cells.append((number, cell.source, snap))
     return cells
 
@@ -357,6 +360,13 @@ def _grade_value(session: Session, question, snapshot: bool, seed: str, limits: 
         r.status, r.messages = "incorrect", [f"its value could not be read: reading it {lost.why}"]
         return r
     r.public = (0, 1)
+    if reply.get("missing") and not snapshot:  # an older copy of the notebook: `answer`, as after its cell
+        older = session.request({"op": "value", "question": f"{question.name}|{OLD_NAME}", "snapshot": True},
+                                READ_SECONDS)
+        if not older.get("missing"):
+            reply = older
+            r.messages.append(f"read from {OLD_NAME!r} right after the question's cell (an older copy of the "
+                              f"notebook; the set now calls it {question.answer_name!r})")
     if reply.get("missing"):
         r.status, r.messages = "missing", [f"no variable {question.answer_name!r}"]
         return r
@@ -376,7 +386,7 @@ def _grade_value(session: Session, question, snapshot: bool, seed: str, limits: 
     accepted, error = same(question.compare, got, expected)
     if accepted:
         r.status, r.earned, r.public = "correct", float(question.points), (1, 1)
-        r.messages.append("correct")
+        r.messages.insert(0, "correct")
     else:
         r.status = "incorrect"
         whose = f" for student {question.student!r}" if question.student else ""
