@@ -142,6 +142,10 @@ def graded_folder(tmp_path_factory):
     for name, nb in submissions().items():
         nbformat.write(nb, folder / name)
     nbformat.write(peeking(nbformat.read(release, as_version=4)), folder / "01_alice_graded_peek.ipynb")
+    ungraded = peeking(nbformat.read(release, as_version=4))  # the set-up cell edited back to practice
+    ungraded.cells[2].source = ungraded.cells[2].source.replace("graded(set_01(student=STUDENT))",
+                                                                "set_01(student=STUDENT)")
+    nbformat.write(ungraded, folder / "01_alice_ungraded_setup.ipynb")
     (folder / "eve.ipynb").write_text("{ this is not a notebook", encoding="utf-8")
     printed = io.StringIO()
     started = time.perf_counter()
@@ -255,6 +259,14 @@ def test_copied_variant_values_fail_and_own_values_pass(graded_folder, set_id):
     assert own["points"] == own["out of"], own
 
 
+def test_a_release_for_credit_whose_set_up_cell_was_edited_is_flagged(graded_folder):
+    out, _, _ = graded_folder
+    row = rows(out, "01")["01_alice_ungraded_setup.ipynb"]
+    assert row["count_ug status"] == "correct"  # the reference was back in the student's hands...
+    assert "no cell builds graded(...) any more" in row["note"]  # ...and the table says so
+    assert "graded(" not in rows(out, "01")["01_alice_graded_peek.ipynb"]["note"]
+
+
 def test_replay_is_not_accepted_as_encode(graded_folder):
     out, _, _ = graded_folder
     row = rows(out, "02")["02_replay_as_encode.ipynb"]
@@ -298,7 +310,7 @@ def test_outputs_summary_chart_and_no_kernel_noise(graded_folder):
     assert summary[0][:5] == ["question", "kind", "points", "submissions", "solved"]
     assert [r[0] for r in summary[1:]] == list(SET_01())
     assert (out / "summary_01.png").stat().st_size > 5_000 and (out / "summary_02.png").exists()
-    assert len(list((out / "feedback").glob("*.md"))) == len(submissions()) + 2  # + the peek and eve
+    assert len(list((out / "feedback").glob("*.md"))) == len(submissions()) + 3  # + the two peeks and eve
     for noise in ("Warning", "warn(", "debugpy", "frozen modules", "Traceback"):
         assert noise not in printed, noise
 

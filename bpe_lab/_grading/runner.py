@@ -294,6 +294,10 @@ def grade(path: Path, seed: str, limits: Limits, chosen: dict | None = None) -> 
                                     for n in set(session.errors) | set(session.skipped))
     if session.restarts > 1:
         result.notes.append(f"the notebook was started {session.restarts} times (after a kill)")
+    if notebook.metadata.get("bpe_lab", {}).get("graded") is True and not any(
+            "graded(" in source for _, source, _ in cells):
+        result.notes.append("released for credit, but no cell builds graded(...) any more: the student may have "
+                            "had the references (look at the set-up cell)")
     return result
 
 
