@@ -1,93 +1,113 @@
-"""Grade a folder of submitted exercise notebooks: ``python -m bpe_lab.grade SUBMISSIONS... [--csv out.csv]``.
+"""Grade submitted exercise notebooks: ``python -m bpe_lab.grade SUBMISSIONS... [--out DIR] [--instructor-file F]``.
 
-Each notebook runs in its own fresh kernel with a time limit per cell; errors do not stop it (a cell
-that fails just leaves its question unanswered). Afterwards the kernel reports the last result of
-every question it checked. A notebook that cannot be read, or is not a notebook, is reported, not fatal.
+Each notebook runs in a child process of its own, from the instructor's side: its cells run (errors do not
+stop it, a cell over ``--timeout`` is stopped), then the grader *calls each function answer itself* on the
+public cases and on hidden cases made from the instructor's seed, and reads each value answer from its
+variable — whether or not the student kept the check cells. Results are compared, in the grader's
+process, with the reference's results computed there: nothing the student's code writes (the practice
+results table, an object that equals everything) can change a score. Student code runs under a time
+limit per case (the process is killed at the deadline: no SIGALRM, so it works on Windows too) and a
+memory limit (``RLIMIT_AS`` on Linux; none on Windows or macOS). A function that calls bpe_lab's own
+implementation of what was asked scores 0 on that question, and says why.
 
-What a question accepts is not decided here: that is ``bpe_lab.exercises`` (``Question.check``), and the
-questions themselves are in ``bpe_lab.exercise_sets``. nbformat and nbclient (the ``test`` extra) are
-imported only when a notebook is graded: they take seconds to import, which ``--help`` or a bad option
-should not cost.
+Each notebook says which set it answers (its metadata, else its ``set_NN()`` call), so a folder mixing
+sets is graded per set; ``STUDENT`` in the notebook picks the student's own numbers. Output: a table per
+set on screen and, with ``--out DIR``, ``grades_<set>.csv`` (status, public and hidden cases passed and
+points per question), ``feedback/<notebook>.md`` (what each check said), ``summary_<set>.csv`` and
+``summary_<set>.png`` (how many solved each question). A notebook that cannot be read is listed, not fatal.
+
+``python -m bpe_lab.grade release NOTEBOOK --out DIR --student alice --student bob`` writes the notebook as
+handed out, one per student, for credit (no hints or solutions; ``--practice`` keeps them).
+
+The instructor's seed (``--instructor-file``, ``--seed`` or the environment variable ``BPE_LAB_GRADER_SEED``)
+makes the hidden cases: keep it out of what students receive. Without one, the hidden cases come from a
+public default seed, which anyone can reproduce.
+
+What a question accepts is not decided here: that is ``bpe_lab.exercises`` and the sets in
+``bpe_lab.exercise_sets``. nbformat (the ``test`` extra) is imported only when a notebook is read.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import json
+import os
 import sys
+import time
 from pathlib import Path
 
 from . import _checks as check
 
-# The last cell added to every submission: it prints what the kernel's questions were checked to be.
+__all__ = ["grade_notebook", "release_notebook", "main", "REPORT_CELL", "PUBLIC_SEED"]
+
+PUBLIC_SEED = "public"  # hidden cases without an instructor's seed: anyone can make the same ones
+SEED_VARIABLE = "BPE_LAB_GRADER_SEED"
+
+# For the practice tests of the exercise notebooks: a last cell printing what the kernel's checks said.
+# The grader does not use it (a student's cell can write anything into that table).
 REPORT_CELL = ("import json as _json\nfrom bpe_lab import exercises as _ex\n"
                "print('BPE_LAB_REPORT ' + _json.dumps(_ex.report()))")
 
 
-def grade_notebook(path: Path, timeout: float = 60.0) -> dict:
-    """Run one submission; return {"file", "status", "results": {question: status}, "error"}.
+def grade_notebook(path, timeout: float = 60.0, *, seed: str | None = None, memory_mb: int = 2048,
+                   time_factor: float = 1.0) -> dict:
+    """Grade one submission; a dict with "file", "status", "results" ({question: status}), "error", and
+    "set", "student", "points", "possible", "questions" (per question: status, points, earned, public and
+    hidden cases passed, messages) and "notes".
+
+    ``timeout``: seconds per cell; ``seed``: the instructor's seed for the hidden cases (None: the
+    environment variable BPE_LAB_GRADER_SEED, else the public default); ``memory_mb``: the child process's
+    memory limit; ``time_factor`` multiplies every question's time limit per case.
 
     A file that cannot be read or is not a notebook (missing, not JSON, not nbformat 4) is not an
-    error: it gives status "unreadable", and ``error`` says why.
+    error: it gives status "unreadable", and ``error`` says why. A notebook of no known set gives status
+    "unknown set". Question statuses: "correct", "partial", "incorrect", "not yet", "missing",
+    "forbidden" (it calls bpe_lab's own implementation).
     """
     path, timeout = check.notebook_path(path), check.positive_seconds(timeout, "timeout", example=60)
-    notebook, unreadable = _read(path)
-    if notebook is None:
-        return {"file": str(path), "status": "unreadable", "results": {}, "error": unreadable}
-    stopped = _run(notebook, path.parent, timeout)  # "": it ran to the end, errors or not
-    return {"file": str(path), "status": "stopped" if stopped else "ran", "results": _reported(notebook),
-            "error": stopped or _first_error(notebook, timeout)}
+    seed, memory_mb, time_factor = check.grading_limits(seed, memory_mb, time_factor)
+    from ._grading import runner
+
+    limits = runner.Limits(cell_seconds=timeout, memory_mb=memory_mb, time_factor=time_factor)
+    return _as_dict(runner.grade(path, _seed(seed), limits))
 
 
-def _read(path: Path):
-    """(the notebook, "") or (None, why it cannot be read)."""
+def _seed(seed: str | None) -> str:
+    return seed if seed is not None else os.environ.get(SEED_VARIABLE) or PUBLIC_SEED
+
+
+def _as_dict(s) -> dict:
+    from ._grading.reports import note
+
+    questions = {name: {"status": r.status, "kind": r.kind, "points": r.points, "earned": r.earned,
+                        "public": list(r.public), "hidden": list(r.hidden), "messages": list(r.messages)}
+                 for name, r in s.questions.items()}
+    return {"file": s.file, "status": s.status, "results": {n: q["status"] for n, q in questions.items()},
+            "error": note(s), "set": s.set_id, "student": s.student, "points": s.earned, "possible": s.possible,
+            "questions": questions, "notes": list(s.notes)}
+
+
+def release_notebook(path, out, *, student: str = "", graded: bool = True, questions=None):
+    """Write the exercise notebook ``path`` as handed to ``student`` into the folder ``out`` (in
+    ``out/<student>/`` when a student is named); returns the new file's path.
+
+    ``graded=True``: for credit — the set-up cell builds ``graded(set_NN(student=STUDENT))`` (no hints,
+    solutions, references or hidden cases in the student's objects) and a note says so. The question
+    prompts show the student's own numbers. Outputs are cleared; the metadata records set and student.
+    ``questions``: the names of the questions to keep (None: all); the others' cells are removed — grade
+    with ``--questions SET=NAME,...`` to match.
+    """
+    path, out = check.notebook_path(path), check.folder(out, "out")
+    student = check.student(student)
+    if not isinstance(graded, bool):
+        raise TypeError(f"graded must be True or False, got {type(graded).__name__}")
     if not path.is_file():
-        return None, f"IsADirectoryError: {path} is a folder" if path.is_dir() else f"FileNotFoundError: no file {path}"
-    import nbformat  # optional (the test extra), and slow to import
+        raise FileNotFoundError(f"path must be an exercise notebook; there is no file {path}")
+    if questions is not None:
+        questions = [check.text(name, f"questions[{i}]") for i, name in enumerate(check.items(
+            questions, "questions", "question names such as ['merge_pair', 'train']"))]
+    from ._grading import release
 
-    try:
-        return nbformat.read(path, as_version=4), ""
-    except Exception as exc:  # not JSON, not a notebook, unreadable: report and go on
-        return None, f"{type(exc).__name__}: {str(exc)[:120]}"
-
-
-def _run(notebook, folder: Path, timeout: float) -> str:
-    """Add REPORT_CELL to ``notebook`` and execute it in a fresh kernel started in ``folder``; "" or why it
-    stopped early. Cells that raise do not stop it; a cell over ``timeout`` seconds is interrupted."""
-    import nbformat  # optional (the test extra), and slow to import
-
-    from ._nbclient import NotebookClient  # nbclient, minus a stall on lost wake-ups; optional, and slow to import
-
-    notebook.cells.append(nbformat.v4.new_code_cell(REPORT_CELL))
-    client = NotebookClient(notebook, timeout=timeout, kernel_name="python3", allow_errors=True,
-                            interrupt_on_timeout=True, resources={"metadata": {"path": str(folder)}})
-    try:
-        client.execute()
-    except Exception as exc:  # a timeout that could not be interrupted, a dead kernel...
-        return f"{type(exc).__name__}: {str(exc)[:120]}"
-    return ""
-
-
-def _first_error(notebook, timeout: float) -> str:
-    """The first error a cell showed, in a few words ("" if none)."""
-    errors = [f"{out.get('ename')}: {out.get('evalue')}" for cell in notebook.cells if cell.cell_type == "code"
-              for out in cell.get("outputs", []) if out.get("output_type") == "error"]
-    if not errors:
-        return ""
-    if errors[0].startswith("KeyboardInterrupt"):
-        return f"a cell ran over {timeout:g} s and was interrupted"
-    return f"a cell raised {errors[0][:140]}"
-
-
-def _reported(notebook) -> dict[str, str]:
-    """What the REPORT_CELL printed: question -> status ({} if it did not run)."""
-    results = {}
-    for out in notebook.cells[-1].get("outputs", []):
-        text = out.get("text", "")
-        if "BPE_LAB_REPORT " in text:
-            results = json.loads(text.split("BPE_LAB_REPORT ", 1)[1])
-    return results
+    return release.release(path, out, student, graded, questions)
 
 
 def main(argv=None) -> int:
@@ -97,47 +117,204 @@ def main(argv=None) -> int:
     listed in the table as unreadable, not fatal. Returns 0, or 2 when the paths hold no notebooks.
     """
     argv = check.argv(argv)
-    parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade", description=__doc__.splitlines()[0])
-    parser.add_argument("submissions", nargs="+", type=Path, help="notebooks (or folders of notebooks)")
-    parser.add_argument("--csv", type=Path, help="also write the table as CSV")
-    parser.add_argument("--timeout", type=_seconds, default=60.0, help="seconds per cell (default 60)")
-    args = parser.parse_args(argv)
-    if args.csv is not None and not args.csv.parent.is_dir():
-        parser.error(f"argument --csv: the folder {args.csv.parent} does not exist")
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["release"]:
+        return _release_main(argv[1:])
+    args = _parser().parse_args(argv)
     files = []
     for item in args.submissions:
         files += sorted(item.glob("*.ipynb")) if item.is_dir() else [item]
     if not files:
         print("no notebooks found in the given paths", file=sys.stderr)
         return 2
-    table = _table([grade_notebook(path, args.timeout) for path in files])
-    widths = [max(len(str(r[i])) for r in table) for i in range(len(table[0]))]
-    for r in table:
-        print("  ".join(str(value).ljust(width) for value, width in zip(r, widths)))
-    if args.csv:
-        with open(args.csv, "w", newline="", encoding="utf-8") as handle:
-            csv.writer(handle).writerows(table)
-        print(f"written: {args.csv}")
+    seed, where = _chosen_seed(args)
+    from ._grading import reports, runner
+
+    limits = runner.Limits(cell_seconds=args.timeout, memory_mb=args.memory, time_factor=args.time_factor)
+    started = time.perf_counter()
+    chosen = dict(args.questions)
+    submissions = [runner.grade(path, seed, limits, chosen) for path in files]
+    print(f"graded {len(files)} notebook{'s' * (len(files) != 1)} in {time.perf_counter() - started:.1f} s; "
+          f"hidden cases from {where}")
+    _report(submissions, args, reports)
     return 0
 
 
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade", description=__doc__.splitlines()[0],
+                                     epilog="Release notebooks: python -m bpe_lab.grade release --help")
+    parser.add_argument("submissions", nargs="+", type=Path, help="notebooks (or folders of notebooks)")
+    parser.add_argument("--csv", type=_csv_path, help="also write the table as CSV (one file per set: _<set> added "
+                        "when the notebooks answer several sets)")
+    parser.add_argument("--out", type=_out_folder, metavar="DIR", help="write grades, feedback, summary and chart into this folder")
+    parser.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS", help="seconds per cell (default 60)")
+    secret = parser.add_mutually_exclusive_group()
+    secret.add_argument("--instructor-file", type=_instructor_file, dest="seed_file", metavar="FILE",
+                        help="a text file whose first line is the instructor's seed for the hidden cases "
+                             "(never give it to students)")
+    secret.add_argument("--seed", type=_seed_text, help="the instructor's seed itself")
+    parser.add_argument("--memory", type=_megabytes, default=2048, metavar="MB", help="memory limit per notebook, MB (default "
+                        "2048; Linux only)")
+    parser.add_argument("--time-factor", type=_factor, default=1.0, metavar="FACTOR", help="multiply every question's time limit "
+                        "per case (default 1; e.g. 3 on a slow machine)")
+    parser.add_argument("--questions", action="append", type=_chosen_questions, default=[], metavar="SET=NAME,...",
+                        help="grade only these questions of a set, e.g. 01=merge_pair,train (repeat per set)")
+    return parser
+
+
+def _chosen_seed(args) -> tuple[str, str]:
+    if args.seed is not None:
+        return args.seed, "the seed given with --seed"
+    if args.seed_file is not None:
+        return args.seed_file, "the instructor file"
+    if os.environ.get(SEED_VARIABLE):
+        return os.environ[SEED_VARIABLE], f"the seed in {SEED_VARIABLE}"
+    return PUBLIC_SEED, ("the PUBLIC default seed — anyone can make the same cases: for credit, pass "
+                         "--instructor-file")
+
+
+def _report(submissions, args, reports) -> None:
+    groups = reports.by_set(submissions)
+    if args.out is not None:
+        (args.out / "feedback").mkdir(parents=True, exist_ok=True)  # out itself too
+        used = set()
+        for s in submissions:
+            name = Path(s.file).stem
+            while name in used:
+                name += "_"
+            used.add(name)
+            (args.out / "feedback" / f"{name}.md").write_text(reports.feedback(s), encoding="utf-8")
+    for set_id, group in groups.items():
+        total = sum(r.points for r in group[0].questions.values())
+        print(f"\nset {set_id}: {len(group[0].questions)} questions, {total:g} points")
+        print(reports.aligned(reports.table(group)))
+        summary = reports.summary_rows(group)
+        print(reports.aligned([row[:10] for row in summary]))
+        if args.out is not None:
+            reports.write_csv(args.out / f"grades_{set_id}.csv", reports.csv_rows(group))
+            reports.write_csv(args.out / f"summary_{set_id}.csv", summary)
+            reports.summary_chart(group, set_id, args.out / f"summary_{set_id}.png")
+        if args.csv is not None:
+            target = args.csv if len(groups) == 1 else args.csv.with_name(f"{args.csv.stem}_{set_id}{args.csv.suffix}")
+            reports.write_csv(target, reports.csv_rows(group))
+            print(f"written: {target}")
+    missed = [s for s in submissions if s.status in reports.NOT_GRADED]
+    if missed:
+        print("\nnot graded")
+        for s in missed:
+            print(f"{Path(s.file).name}: {s.status} — {'; '.join(s.notes)}")
+    if args.out is not None:
+        print(f"\nwritten: {args.out}/ (grades_<set>.csv, summary_<set>.csv and .png, feedback/)")
+
+
+def _release_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade release",
+                                     description="Write exercise notebooks as handed out, one per student.")
+    parser.add_argument("notebooks", nargs="+", type=Path, help="exercise notebooks (notebooks/exercises/...)")
+    parser.add_argument("--out", type=_out_folder, required=True, help="the folder to write into")
+    parser.add_argument("--student", action="append", type=_student, default=[],
+                        help="a student id (repeat the option; none: one notebook for everyone)")
+    parser.add_argument("--practice", action="store_true", help="keep hints and solutions (not for credit)")
+    parser.add_argument("--question", action="append", default=[], metavar="NAME",
+                        help="keep only this question (repeat the option; none: every question of the set)")
+    args = parser.parse_args(argv)
+    for path in args.notebooks:
+        if not path.is_file():
+            parser.error(f"argument notebooks: there is no file {path}")
+    for path in args.notebooks:
+        for student in args.student or [""]:
+            try:
+                written = release_notebook(path, args.out, student=student, graded=not args.practice,
+                                           questions=args.question or None)
+            except ValueError as exc:
+                parser.error(f"argument notebooks: {exc}")
+            print(f"written: {written}")
+    return 0
+
+
+# argparse types: each turns a bad value into a usage error naming the option
+
+
 def _seconds(text: str) -> float:
-    """argparse type for --timeout: a positive, finite number of seconds."""
+    """--timeout: a positive, finite number of seconds."""
     try:
         return check.positive_seconds(float(text), "timeout", example=60)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds such as 60, got {text!r}") from None
 
 
-def _table(rows: list[dict]) -> list[list[str]]:
-    """The header and one line per submission: each question's status, the score, and a note."""
-    questions = sorted({q for row in rows for q in row["results"]})
-    table = [["file", *questions, "score", "note"]]
-    for row in rows:
-        marks = [row["results"].get(q, "missing") for q in questions]
-        score = f"{sum(m == 'correct' for m in marks)}/{len(questions)}"
-        table.append([Path(row["file"]).name, *marks, score, row["status"] if not row["error"] else row["error"]])
-    return table
+def _factor(text: str) -> float:
+    try:
+        return check.grading_limits(None, 2048, float(text))[2]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive number such as 2, got {text!r}") from None
+
+
+def _megabytes(text: str) -> int:
+    try:
+        return check.grading_limits(None, int(text), 1.0)[1]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number of megabytes from 256, such as 2048, got "
+                                         f"{text!r}") from None
+
+
+def _seed_text(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    return text
+
+
+def _instructor_file(text: str) -> str:
+    path = Path(text)
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"there is no file {text}")
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {type(exc).__name__}") from None
+    if not lines or not lines[0].strip():
+        raise argparse.ArgumentTypeError(f"{text} is empty: its first line must be the seed (any text)")
+    return lines[0].strip()
+
+
+def _student(text: str) -> str:
+    try:
+        return check.student(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).replace("student must be", "must be")) from None
+
+
+def _chosen_questions(text: str) -> tuple[str, list[str]]:
+    """--questions 01=merge_pair,train: (set id, names), each name a question of that set."""
+    from . import exercise_sets
+
+    set_id, _, names = text.partition("=")
+    builder = getattr(exercise_sets, f"set_{set_id.strip()}", None)
+    if not callable(builder) or not names.strip():
+        raise argparse.ArgumentTypeError(f"must be a set and its question names such as 01=merge_pair,train, got {text!r}")
+    questions = builder()
+    chosen = [name.strip() for name in names.split(",") if name.strip()]
+    unknown = [name for name in chosen if name not in questions]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"set {set_id.strip()} has no question {unknown[0]!r}; its questions: "
+                                         f"{', '.join(questions)}")
+    return set_id.strip(), chosen
+
+
+def _csv_path(text: str) -> Path:
+    path = Path(text)
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"the folder {path.parent} does not exist")
+    return path
+
+
+def _out_folder(text: str) -> Path:
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"the folder {path.parent} does not exist")
+    return path
 
 
 if __name__ == "__main__":

@@ -78,3 +78,133 @@ def test_value_questions_hints_and_solution(capsys):
     assert question.hint().startswith("hint 1 of 1")
     assert "Rubric" in question.solution() and "20" in question.solution()
     assert "no hint" in Question("q", "?", reference=1).hint()
+
+
+# --------------------------------------------------------------------------------------------------
+# The time limit needs no SIGALRM; forbidden calls; a graded release; per-student numbers; hidden cases
+# --------------------------------------------------------------------------------------------------
+
+import signal  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+
+from bpe_lab.exercise_sets import set_01, set_02  # noqa: E402
+from bpe_lab.exercises import RECORDED, graded  # noqa: E402
+
+
+def catches_exceptions(symbols, pair):
+    while True:
+        try:
+            int("not a number")
+        except Exception:  # a common pattern: the stop is not an Exception, so it goes through
+            pass
+
+
+@pytest.mark.parametrize("answer", [forever, catches_exceptions])
+def test_an_endless_loop_is_stopped_without_sigalrm_in_any_thread(answer, monkeypatch):
+    def no_alarm(*args):
+        raise AssertionError("SIGALRM was used")
+
+    monkeypatch.setattr(signal, "setitimer", no_alarm, raising=False)
+    monkeypatch.setattr(signal, "alarm", no_alarm, raising=False)
+    results = []
+    started = time.perf_counter()
+    results.append(MERGE.check(answer))  # the main thread
+    worker = threading.Thread(target=lambda: results.append(MERGE.check(answer)))  # SIGALRM never worked here
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive() and time.perf_counter() - started < 4
+    assert all(r.status == INCORRECT and "did not finish within 0.5 s" in r.message for r in results), results
+
+
+def test_a_function_finishing_at_the_deadline_leaves_no_stop_behind():
+    """The stop may be raised just as the function returns: it must not surface later, in other code."""
+    for delay in (0.17, 0.18, 0.19, 0.2, 0.21):
+        question = Question("busy", "?", reference=lambda: None, cases=[()], time_limit=0.19)
+        deadline = time.perf_counter() + delay
+
+        def busy():
+            while time.perf_counter() < deadline:
+                pass
+
+        question.check(busy)
+        total = 0
+        for i in range(300_000):  # a pending stop would be raised in this loop
+            total += i
+        assert total == sum(range(300_000))
+
+
+TRAIN = set_01()["train"]
+
+
+def test_calls_into_bpe_lab_s_own_implementation_are_reported():
+    wraps = lambda word_counts, num_merges: bpe.train(word_counts, num_merges).merges  # noqa: E731
+    for answer in (wraps, TRAIN.reference):  # the issue's game: check(q["train"].reference)
+        feedback = TRAIN.check(answer)
+        assert feedback.status == INCORRECT and "calls bpe_lab's own bpe_lab.bpe.train" in feedback.message
+    merge = set_01()["merge_pair"]
+    indirect = lambda symbols, pair: bpe.encode(symbols, [tuple(pair)])  # noqa: E731  (encode merges with merge_pair)
+    assert "bpe_lab.bpe.merge_pair" in merge.check(indirect).message
+
+    def hides(word_counts, num_merges):
+        import sys
+        sys.setprofile(None)
+        return []
+
+    assert "replaced the profile hook" in TRAIN.check(hides).message
+
+
+def test_a_graded_release_keeps_no_hints_solutions_or_references():
+    practice = set_01(student="alice")
+    questions = graded(practice)
+    train, count = questions["train"], questions["count_ug"]
+    assert train.hint().startswith("the instructor turned hints off") and not train.hints
+    assert train.solution().startswith("the instructor turned solutions off") and not train.solution_code
+    assert train.hidden_cases is None and train.rubric == "" and train.wrong_code == ""
+    with pytest.raises(PermissionError, match="turned reference answers off"):
+        count.reference()
+    assert practice["train"].solution_code not in repr(questions)
+    assert count.check(36).status == RECORDED  # a value answer is not judged in the notebook
+    exec(practice["train"].solution_code, namespace := {})
+    assert train.check(namespace["train"]).status == CORRECT  # a function is, on the public cases
+
+
+def test_per_student_numbers_are_deterministic_and_differ():
+    alice, again, bob, everyone = set_01("alice"), set_01("alice"), set_01("bob"), set_01()
+    assert alice["count_ug"].prompt == again["count_ug"].prompt and alice["count_ug"].student == "alice"
+    assert alice["count_ug"].reference() != bob["count_ug"].reference()
+    assert alice["first_merge"].reference() != bob["first_merge"].reference()
+    assert "{'hug': 10, 'pug': 5, 'pun': 12, 'bun': 4, 'hugs': 5}" in everyone["count_ug"].prompt
+    assert everyone["count_ug"].reference() == 20 and everyone["first_merge"].reference() == ("l", "o")
+    assert bob["count_ug"].check(alice["count_ug"].reference()).status == INCORRECT
+    two, two_bob = set_02("alice"), set_02("bob")
+    for name in ("encode_lowest", "frequency_trap"):
+        assert two[name].reference() != two_bob[name].reference() and two[name].prompt != two_bob[name].prompt
+
+
+def test_hidden_cases_come_from_the_seed():
+    merge = set_01()["merge_pair"]
+    assert merge.hidden("s1") == merge.hidden("s1") != merge.hidden("s2")
+    assert all(isinstance(case, tuple) for case in merge.hidden("s1")) and set_01()["count_ug"].hidden("s1") == []
+
+
+def test_the_hints_of_sets_01_and_02_do_not_give_the_code_or_the_answer_away():
+    for questions in (set_01(), set_02()):
+        for q in questions.values():
+            for hint in q.hints:
+                assert not any(code in hint for code in ("==", "+=", "append(", "def ", "i + 1", "i += ")), hint
+                if not q.is_function_question:
+                    assert repr(q.reference()) not in hint and str(q.reference()) not in hint, hint
+
+
+def test_the_instructors_guide_examples_run(capsys):
+    import re
+
+    from conftest import ROOT
+
+    guide = (ROOT / "docs" / "INSTRUCTORS.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```python\n(.*?)```", guide, re.S):
+        exec(block, {})
+    printed = capsys.readouterr().out
+    assert "✓ count_pairs: correct on all 4 cases!" in printed
+    assert "calls bpe_lab's own bpe_lab.bpe.pair_counts" in printed and "✓ top_pair" in printed

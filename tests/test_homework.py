@@ -1,6 +1,6 @@
-"""Exercise notebooks in three states (unattempted, solved, typical wrong answers), and the grader."""
+"""Exercise notebooks in three states (unattempted, solved, typical wrong answers), as the student sees them:
+what each notebook's own checks say in a Jupyter kernel. The grader is tested in test_grader.py."""
 
-import csv
 import json
 
 import nbformat
@@ -54,7 +54,7 @@ def test_every_exercise_notebook_has_its_questions():
     for path in EXERCISES:
         notebook = nbformat.read(path, as_version=4)
         asked = [c.metadata["bpe_lab"]["question"] for c in notebook.cells if "bpe_lab" in c.get("metadata", {})]
-        assert asked == list(SETS[path.stem]()) and len(asked) >= 4  # no upper bound: the capstone has 10 (issue 19)
+        assert asked == list(SETS[path.stem]()) and len(asked) >= 4  # a minimum: a set may grow
         assert all(c.outputs == [] for c in notebook.cells if c.cell_type == "code"), "commit without outputs"
 
 
@@ -65,25 +65,3 @@ def test_three_states(path, state, expected, tmp_path):
     assert results == {name: expected for name in SETS[path.stem]()}
     if state == "wrong":
         assert "for input" in feedback or "you answered" in feedback  # says what went wrong
-
-
-def test_grader_on_test_submissions(tmp_path, capsys):
-    path = EXERCISES[0]
-    nbformat.write(variant(path, "solved"), tmp_path / "alice.ipynb")
-    nbformat.write(variant(path, "wrong"), tmp_path / "bob.ipynb")
-    nbformat.write(variant(path, "unattempted"), tmp_path / "carol.ipynb")
-    hanging = variant(path, "solved")
-    hanging.cells.insert(3, nbformat.v4.new_code_cell("while True:\n    pass"))
-    nbformat.write(hanging, tmp_path / "dave.ipynb")
-    (tmp_path / "eve.ipynb").write_text("{ this is not a notebook", encoding="utf-8")
-    out = tmp_path / "scores.csv"
-    assert grade.main([str(tmp_path), "--csv", str(out), "--timeout", "5"]) == 0
-    printed = capsys.readouterr().out
-    print(printed)
-    rows = {row[0]: row for row in csv.reader(out.open(encoding="utf-8"))}
-    header = rows.pop("file")
-    score = header.index("score")
-    assert rows["alice.ipynb"][score] == "4/4" and rows["bob.ipynb"][score] == "0/4"
-    assert rows["carol.ipynb"][score] == "0/4" and "not yet" in rows["carol.ipynb"]
-    assert rows["dave.ipynb"][score] == "4/4" and "ran over 5 s and was interrupted" in rows["dave.ipynb"][-1]
-    assert rows["eve.ipynb"][-1].startswith("NotJSONError") and rows["eve.ipynb"][score] == "0/4"

@@ -11,9 +11,12 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import real, short, text
+from . import one_of, real, short, text, whole
 
-__all__ = ["question", "positive_seconds", "notebook_path", "argv"]
+__all__ = ["question", "hidden_cases", "question_set", "student", "grading_limits", "folder", "positive_seconds",
+           "notebook_path", "argv", "LEVELS"]
+
+LEVELS = ("", "warm-up", "core", "stretch", "project")  # Question.level: where a question sits in its set
 
 
 def question(q) -> None:
@@ -35,6 +38,50 @@ def question(q) -> None:
     positive_seconds(q.time_limit, "time_limit")
     if not callable(q.compare):
         raise TypeError(f"compare must be a function (got, expected) -> bool, got {type(q.compare).__name__}")
+    real(q.points, "points", minimum=0, what="a number of points such as 2 (0 or more)")
+    if q.hidden_cases is not None and not callable(q.hidden_cases):
+        raise TypeError(f"hidden_cases must be a function rng -> list of argument tuples, or None; "
+                        f"got {type(q.hidden_cases).__name__}")
+    if q.hidden_cases is not None and not q.cases:
+        raise ValueError("hidden_cases is for a function question: give its public cases too")
+    _sequence(q.forbidden, "forbidden", "dotted names such as 'bpe_lab.bpe.train'")
+    for index, name in enumerate(q.forbidden):
+        text(name, f"forbidden[{index}]")
+    one_of(q.level, "level", LEVELS)
+    student(q.student)
+
+
+def hidden_cases(cases: list, name: str) -> None:
+    """What a question's ``hidden_cases(rng)`` returned: argument tuples."""
+    for index, case in enumerate(cases):
+        if not isinstance(case, tuple):
+            raise TypeError(f"question {name!r}: hidden_cases(rng)[{index}] must be a tuple of arguments such as "
+                            f"({short(case)},), got {type(case).__name__}")
+
+
+def question_set(value, question_type) -> dict:
+    """A set as ``set_01()`` returns it: a dict question name -> Question."""
+    if not isinstance(value, dict):
+        raise TypeError(f"questions must be a set such as set_01() (a dict name -> Question), got "
+                        f"{type(value).__name__}")
+    for name, q in value.items():
+        if not isinstance(q, question_type):
+            raise TypeError(f"questions must be a set such as set_01() (a dict name -> Question); "
+                            f"questions[{short(name)}] is a {type(q).__name__}")
+    return value
+
+
+def student(value) -> str:
+    """A student id: a str of at most 100 characters, "" meaning nobody in particular (everyone's version).
+
+    >>> student("alice")
+    'alice'
+    """
+    text(value, "student")
+    if len(value) > 100 or any(not ch.isprintable() for ch in value):
+        raise ValueError(f"student must be an id such as 'alice' (printable, at most 100 characters), got "
+                         f"{short(value)}")
+    return value
 
 
 def _sequence(value, name: str, what: str) -> None:
@@ -43,6 +90,20 @@ def _sequence(value, name: str, what: str) -> None:
         raise TypeError(f"{name} must be a list of {what}, not one {type(value).__name__}")
     if not isinstance(value, Sequence):
         raise TypeError(f"{name} must be a list of {what}, got {type(value).__name__}")
+
+
+def grading_limits(seed, memory_mb, time_factor) -> tuple:
+    """The grader's seed (None or a non-empty str), memory limit (whole megabytes, 256 or more) and time factor
+    (a positive number)."""
+    if seed is not None:
+        text(seed, "seed", example="a long random text")
+        if not seed.strip():
+            raise ValueError("seed must be a non-empty str (the instructor's secret), or None; got ''")
+    whole(memory_mb, "memory_mb", minimum=256, what="a whole number of megabytes from 256, such as 2048")
+    real(time_factor, "time_factor", what="a positive number such as 2")
+    if time_factor <= 0:
+        raise ValueError(f"time_factor must be a positive number such as 2, got {time_factor!r}")
+    return seed, int(memory_mb), float(time_factor)
 
 
 def positive_seconds(value, name: str, *, example=None) -> float:
@@ -59,6 +120,16 @@ def positive_seconds(value, name: str, *, example=None) -> float:
     if value <= 0:
         raise ValueError(f"{name} must be {what}, got {value!r}")
     return float(value)
+
+
+def folder(value, name: str) -> Path:
+    """A folder to write into (str or os.PathLike; it may not exist yet, but must not be a file)."""
+    if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name} must be a folder (a str or pathlib.Path), got {type(value).__name__}")
+    value = Path(value)
+    if value.is_file():
+        raise ValueError(f"{name} must be a folder, but {value} is a file")
+    return value
 
 
 def notebook_path(value) -> Path:

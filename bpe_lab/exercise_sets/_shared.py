@@ -1,6 +1,9 @@
-"""What several exercise sets share: assembling a set, and comparing numbers with a tolerance."""
+"""What several exercise sets share: assembling a set, comparing numbers with a tolerance, and the random
+numbers behind a student's own version of a question."""
 
 from __future__ import annotations
+
+import random
 
 from ..exercises import Question
 
@@ -16,3 +19,15 @@ def close(got, expected, tolerance=1e-6) -> bool:
         return abs(float(got) - float(expected)) <= tolerance
     except (TypeError, ValueError):
         return False
+
+
+def student_rng(student: str, key: str) -> random.Random | None:
+    """The random numbers of ``student``'s own version of the question ``key`` ("01 count_ug"): the same
+    student and key always give the same numbers; None for student "" (everyone's version, the lesson's).
+
+    >>> student_rng("alice", "01 count_ug").randint(1, 100) == student_rng("alice", "01 count_ug").randint(1, 100)
+    True
+    >>> student_rng("", "01 count_ug") is None
+    True
+    """
+    return random.Random(f"bpe_lab student version|{key}|{student}") if student else None

@@ -2,7 +2,10 @@
 
 from bpe_lab import grade
 
-from .conftest import NAN, TMP, tmpfile, missing, Rows
+from .conftest import NAN, ROOT, TMP, tmpfile, missing, Rows
+
+EXERCISE = ROOT / "notebooks" / "exercises" / "01_bpe_from_scratch_exercises.ipynb"
+PLAIN_NOTEBOOK = ('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')
 
 ROWS = Rows("grade")
 raises, documented, exits = ROWS.raises, ROWS.documented, ROWS.exits
@@ -26,6 +29,41 @@ documented("grade.grade_notebook", "a file that is not JSON",
 documented("grade.grade_notebook", "a str path to a JSON file",
     lambda: grade.grade_notebook(str(tmpfile("list.ipynb", "[]"))), lambda row: row["status"] == "unreadable",
     "status 'unreadable'", r"cannot be read .* status \"unreadable\"")
+raises("grade.grade_notebook", "seed=5", lambda: grade.grade_notebook(missing("a.ipynb"), seed=5), TypeError,
+    r"seed must be a str such as 'a long random text', got int")
+raises("grade.grade_notebook", "seed=''", lambda: grade.grade_notebook(missing("a.ipynb"), seed=" "), ValueError,
+    r"seed must be a non-empty str \(the instructor's secret\), or None")
+raises("grade.grade_notebook", "memory_mb=100", lambda: grade.grade_notebook(missing("a.ipynb"), memory_mb=100),
+    ValueError, r"memory_mb must be a whole number of megabytes from 256, such as 2048, got 100")
+raises("grade.grade_notebook", "memory_mb=2048.0", lambda: grade.grade_notebook(missing("a.ipynb"), memory_mb=2048.0),
+    TypeError, r"memory_mb must be a whole number of megabytes from 256, such as 2048")
+raises("grade.grade_notebook", "time_factor=0", lambda: grade.grade_notebook(missing("a.ipynb"), time_factor=0),
+    ValueError, r"time_factor must be a positive number such as 2, got 0")
+raises("grade.grade_notebook", "time_factor=nan", lambda: grade.grade_notebook(missing("a.ipynb"), time_factor=NAN),
+    ValueError, r"time_factor must be a positive number such as 2")
+raises("grade.release_notebook", "path=5", lambda: grade.release_notebook(5, TMP), TypeError,
+    r"path must be a notebook file \(str or pathlib\.Path\), got int")
+raises("grade.release_notebook", "out=5", lambda: grade.release_notebook(EXERCISE, 5), TypeError,
+    r"out must be a folder \(a str or pathlib\.Path\), got int")
+raises("grade.release_notebook", "out is a file", lambda: grade.release_notebook(EXERCISE, tmpfile("out.txt", "x")),
+    ValueError, r"out must be a folder, but .*out.txt is a file")
+raises("grade.release_notebook", "student=5", lambda: grade.release_notebook(EXERCISE, TMP, student=5), TypeError,
+    r"student must be a str, got int")
+raises("grade.release_notebook", "student='a\\nb'", lambda: grade.release_notebook(EXERCISE, TMP, student="a\nb"),
+    ValueError, r"student must be an id such as 'alice' \(printable, at most 100 characters\), got 'a\\nb'")
+raises("grade.release_notebook", "graded='yes'", lambda: grade.release_notebook(EXERCISE, TMP, graded="yes"),
+    TypeError, r"graded must be True or False, got str")
+raises("grade.release_notebook", "a missing notebook", lambda: grade.release_notebook(missing("a.ipynb"), TMP),
+    FileNotFoundError, r"path must be an exercise notebook; there is no file")
+raises("grade.release_notebook", "a notebook of no exercise set",
+    lambda: grade.release_notebook(tmpfile("plain.ipynb", PLAIN_NOTEBOOK), TMP), ValueError,
+    r"path must be an exercise notebook of bpe_lab; plain.ipynb: cannot tell which exercise set this is")
+raises("grade.release_notebook", "questions='train'", lambda: grade.release_notebook(EXERCISE, TMP, questions="train"),
+    TypeError, r"questions must be a list of question names such as \['merge_pair', 'train'\], not one str")
+raises("grade.release_notebook", "questions=[5]", lambda: grade.release_notebook(EXERCISE, TMP, questions=[5]),
+    TypeError, r"questions\[0\] must be a str, got int")
+raises("grade.release_notebook", "questions=['nope']", lambda: grade.release_notebook(EXERCISE, TMP, questions=["nope"]),
+    ValueError, r"questions must be questions of set 01 \(count_ug, first_merge, merge_pair, train\); got 'nope'")
 raises("grade.main", "argv='x.ipynb' (a str)", lambda: grade.main("x.ipynb"), TypeError,
     r"argv must be a list of str \(the command-line arguments\) or None, got str")
 raises("grade.main", "argv=[5]", lambda: grade.main([5]), TypeError,
@@ -39,6 +77,36 @@ exits("grade.main", "--timeout nan", ["--timeout", "nan", str(missing("a.ipynb")
     r"argument --timeout: must be a positive number of seconds such as 60, got 'nan'")
 exits("grade.main", "--csv into a missing folder", [str(missing("a.ipynb")), "--csv", str(missing("out.csv"))],
     r"argument --csv: the folder .* does not exist")
+exits("grade.main", "--seed ''", ["--seed", " ", str(missing("a.ipynb"))], r"argument --seed: must not be empty")
+exits("grade.main", "--seed and --instructor-file", ["--seed", "x", "--instructor-file", str(tmpfile("seed.txt", "s")),
+    str(missing("a.ipynb"))], r"argument --instructor-file: not allowed with argument --seed")
+exits("grade.main", "--instructor-file missing", ["--instructor-file", str(missing("seed.txt")),
+    str(missing("a.ipynb"))], r"argument --instructor-file: there is no file .*seed.txt")
+exits("grade.main", "--instructor-file empty", ["--instructor-file", str(tmpfile("empty_seed.txt", "\n")),
+    str(missing("a.ipynb"))], r"argument --instructor-file: .*empty_seed.txt is empty: its first line must be the seed")
+exits("grade.main", "--memory 100", ["--memory", "100", str(missing("a.ipynb"))],
+    r"argument --memory: must be a whole number of megabytes from 256, such as 2048, got '100'")
+exits("grade.main", "--memory 2GB", ["--memory", "2GB", str(missing("a.ipynb"))],
+    r"argument --memory: must be a whole number of megabytes from 256, such as 2048, got '2GB'")
+exits("grade.main", "--time-factor 0", ["--time-factor", "0", str(missing("a.ipynb"))],
+    r"argument --time-factor: must be a positive number such as 2, got '0'")
+exits("grade.main", "--out onto a file", ["--out", str(tmpfile("taken.csv", "x")), str(missing("a.ipynb"))],
+    r"argument --out: .*taken.csv is a file, not a folder")
+exits("grade.main", "--out into a missing folder", ["--out", str(missing("out")), str(missing("a.ipynb"))],
+    r"argument --out: the folder .* does not exist")
+exits("grade.main", "release without --out", ["release", str(EXERCISE)], r"the following arguments are required: --out")
+exits("grade.main", "release --student with a newline", ["release", str(EXERCISE), "--out", str(TMP),
+    "--student", "a\nb"], r"argument --student: must be an id such as 'alice'")
+exits("grade.main", "release of a missing notebook", ["release", str(missing("a.ipynb")), "--out", str(TMP)],
+    r"argument notebooks: there is no file")
+exits("grade.main", "--questions 99=x", ["--questions", "99=x", str(missing("a.ipynb"))],
+    r"argument --questions: must be a set and its question names such as 01=merge_pair,train, got '99=x'")
+exits("grade.main", "--questions 01", ["--questions", "01", str(missing("a.ipynb"))],
+    r"argument --questions: must be a set and its question names such as 01=merge_pair,train, got '01'")
+exits("grade.main", "--questions 01=nope", ["--questions", "01=nope", str(missing("a.ipynb"))],
+    r"argument --questions: set 01 has no question 'nope'; its questions: count_ug, first_merge, merge_pair, train")
+exits("grade.main", "release --question nope", ["release", str(EXERCISE), "--out", str(TMP), "--question", "nope"],
+    r"argument notebooks: questions must be questions of set 01 .*; got 'nope'")
 exits("grade.main", "--bogus", ["--bogus", str(missing("a.ipynb"))], r"unrecognized arguments: --bogus")
 documented("grade.main", "a missing notebook", lambda: grade.main([str(missing("a.ipynb"))]), lambda code: code == 0,
     "0, the file listed as unreadable", r"cannot be read .* listed")

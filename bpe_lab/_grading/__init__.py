@@ -1,0 +1,13 @@
+"""The grader's private parts (``bpe_lab.grade`` is the way in).
+
+* ``limits``: calling a student's function with a time limit that needs no SIGALRM, and noticing calls
+  into bpe_lab's own implementation of what was asked (``Question.forbidden``). ``Question.check`` and
+  the grader's child process both use it.
+* ``wire``: answers and cases as plain JSON between the grader and the child, so nothing a student's
+  object does (an ``__eq__`` that always says yes, a subclass, a pickle) reaches the grader.
+* ``child``: what runs in the child process: the notebook's cells, then the calls the grader asks for.
+* ``runner``: the grader's side of one submission: the child's life (limits, kill, restart), the
+  answers it reads, and the points they earn against references computed in the grader's process.
+* ``reports``: the tables, CSV files, feedback files, summary and bar chart.
+* ``release``: a notebook as handed to students, practice or graded (no hints, no solutions).
+"""

@@ -1,0 +1,142 @@
+"""What the grader writes: a table per set (printed), a CSV per set with public and hidden columns, a
+feedback file per submission, and a per-question summary with a bar chart.
+
+A folder mixing sets gives one table, one CSV and one summary per set: each notebook is scored against
+its own set's questions only.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from .runner import Submission
+
+NOT_GRADED = ("unreadable", "unknown set", "stopped")
+
+
+def by_set(submissions: list[Submission]) -> dict[str, list[Submission]]:
+    """Set id -> its submissions, in the order given; the ones that could not be graded are left out."""
+    groups: dict[str, list[Submission]] = {}
+    for s in submissions:
+        if s.status not in NOT_GRADED:
+            groups.setdefault(s.set_id, []).append(s)
+    return groups
+
+
+def _cell(r) -> str:
+    text = f"{r.earned:g}/{r.points:g}" + ("" if r.status == "correct" else f" {r.status}")
+    if r.kind == "function" and r.status not in ("missing", "not yet", "forbidden"):
+        text += f" p{r.public[0]}/{r.public[1]}" + (f" h{r.hidden[0]}/{r.hidden[1]}" if r.hidden[1] else "")
+    return text
+
+
+def note(s: Submission) -> str:
+    parts = list(s.notes) + [f"cell {n} {why if 'ran over' in why or 'ended' in why else 'raised ' + why}"
+                             for n, why in s.cell_errors]
+    return "; ".join(parts)[:300]
+
+
+def table(submissions: list[Submission]) -> list[list[str]]:
+    """The printed table of one set: a line per submission, a column per question (points, status, p/h)."""
+    names = list(submissions[0].questions)
+    rows = [["file", "student", *names, "points", "note"]]
+    for s in submissions:
+        rows.append([Path(s.file).name, s.student or "-", *(_cell(s.questions[n]) for n in names),
+                     f"{s.earned:g}/{s.possible:g}", note(s)])
+    return rows
+
+
+def csv_rows(submissions: list[Submission]) -> list[list]:
+    """The CSV of one set: for each question its status, public and hidden cases passed, and points."""
+    names = list(submissions[0].questions)
+    header = ["file", "student"]
+    for n in names:
+        header += [f"{n} status", f"{n} public", f"{n} hidden", f"{n} points"]
+    rows = [header + ["points", "out of", "note"]]
+    for s in submissions:
+        row = [s.file, s.student]
+        for n in names:
+            r = s.questions[n]
+            row += [r.status, f"{r.public[0]}/{r.public[1]}", f"{r.hidden[0]}/{r.hidden[1]}" if r.hidden[1] else "",
+                    f"{r.earned:g}"]
+        rows.append(row + [f"{s.earned:g}", f"{s.possible:g}", note(s)])
+    return rows
+
+
+def write_csv(path: Path, rows: list[list]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows(rows)
+
+
+def feedback(s: Submission) -> str:
+    """A submission's feedback file (Markdown): per question, what each check said."""
+    lines = [f"# Feedback: {Path(s.file).name}", ""]
+    if s.status in NOT_GRADED:
+        return "\n".join(lines + [f"Not graded ({s.status}): {'; '.join(s.notes)}", ""])
+    lines += [f"Set {s.set_id}" + (f", student {s.student}" if s.student else "")
+              + f": **{s.earned:g} of {s.possible:g} points**.", ""]
+    for r in s.questions.values():
+        counts = ""
+        if r.kind == "function" and r.public[1]:
+            counts = f" — public cases {r.public[0]}/{r.public[1]}" + (
+                f", hidden cases {r.hidden[0]}/{r.hidden[1]}" if r.hidden[1] else "")
+        lines.append(f"## {r.name}: {r.earned:g}/{r.points:g} ({r.status}){counts}")
+        lines += [f"- {m}" for m in r.messages] + [""]
+    if s.cell_errors or s.notes:
+        lines.append("## The notebook")
+        lines += [f"- cell {n}: {why}" for n, why in s.cell_errors] + [f"- {n}" for n in s.notes] + [""]
+    return "\n".join(lines)
+
+
+def summary_rows(submissions: list[Submission]) -> list[list]:
+    """Per question: how many solved it (full points), partly, not at all, not answered; mean points; pass rates."""
+    names = list(submissions[0].questions)
+    rows = [["question", "kind", "points", "submissions", "solved", "partial", "incorrect", "not answered",
+             "forbidden call", "mean points", "public cases passed", "hidden cases passed"]]
+    for n in names:
+        results = [s.questions[n] for s in submissions]
+        count = {k: sum(r.status == k for r in results) for k in ("correct", "partial", "incorrect", "forbidden")}
+        unanswered = sum(r.status in ("missing", "not yet") for r in results)
+        public = _rate(sum(r.public[0] for r in results), sum(r.public[1] for r in results))
+        hidden = _rate(sum(r.hidden[0] for r in results), sum(r.hidden[1] for r in results))
+        mean = sum(r.earned for r in results) / len(results)
+        rows.append([n, results[0].kind, f"{results[0].points:g}", len(results), count["correct"], count["partial"],
+                     count["incorrect"], unanswered, count["forbidden"], f"{mean:.2f}", public, hidden])
+    return rows
+
+
+def _rate(passed: int, total: int) -> str:
+    return f"{passed}/{total}" if total else ""
+
+
+def summary_chart(submissions: list[Submission], set_id: str, path: Path) -> None:
+    """A horizontal bar per question: how many submissions solved it, partly, or not."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = summary_rows(submissions)[1:]
+    names = [r[0] for r in rows][::-1]
+    solved = [r[4] for r in rows][::-1]
+    partial = [r[5] for r in rows][::-1]
+    rest = [len(submissions) - a - b for a, b in zip(solved, partial)]
+    fig, ax = plt.subplots(figsize=(7, 0.5 * len(names) + 1.5))
+    ax.barh(names, solved, color="#34a853", label="solved (full points)")
+    ax.barh(names, partial, left=solved, color="#fbbc04", label="partly")
+    ax.barh(names, rest, left=[a + b for a, b in zip(solved, partial)], color="#dadce0",
+            label="not solved or not answered")
+    ax.set_xlabel("submissions")
+    ax.set_ylabel("question")
+    ax.set_xlim(0, max(len(submissions), 1))
+    ax.set_title(f"Set {set_id}: {len(submissions)} submissions")
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.08), ncol=3, fontsize="small", frameon=False)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def aligned(rows: list[list]) -> str:
+    widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip() for r in rows)

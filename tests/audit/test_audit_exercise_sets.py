@@ -1,0 +1,21 @@
+"""Bad-input rows for bpe_lab.exercise_sets: one call per row (what a row checks: conftest.py)."""
+
+from bpe_lab import exercise_sets
+
+from .conftest import Rows
+
+ROWS = Rows("exercise_sets")
+raises, documented = ROWS.raises, ROWS.documented
+
+raises("exercise_sets.set_01", "student=5", lambda: exercise_sets.set_01(student=5), TypeError,
+    r"student must be a str, got int")
+raises("exercise_sets.set_01", "student of 200 characters", lambda: exercise_sets.set_01(student="a" * 200), ValueError,
+    r"student must be an id such as 'alice' \(printable, at most 100 characters\)")
+documented("exercise_sets.set_01", "student=''", lambda: exercise_sets.set_01(student=""),
+    lambda q: q["count_ug"].reference() == 20, "everyone's version (the hug corpus)", r'"" : everyone\'s version')
+raises("exercise_sets.set_02", "student=None", lambda: exercise_sets.set_02(student=None), TypeError,
+    r"student must be a str, got NoneType")
+raises("exercise_sets.set_02", "student='\\t'", lambda: exercise_sets.set_02(student="\t"), ValueError,
+    r"student must be an id such as 'alice'")
+
+test_bad_input = ROWS.test()
