@@ -96,7 +96,8 @@ class Question:
         return cases
 
     def __repr__(self) -> str:
-        return f"Question {self.name!r} ({self.kind}, {self.points:g} points): {self.prompt}"
+        points = f"{self.points:g} point" + ("" if self.points == 1 else "s")
+        return f"Question {self.name!r} ({self.kind}, {points}): {self.prompt}"
 
     def check(self, answer=None) -> Feedback:
         """Check an answer (a value, or a function for a function question) and say what is wrong.

@@ -146,17 +146,19 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("submissions", nargs="+", type=Path, help="notebooks (or folders of notebooks)")
     parser.add_argument("--csv", type=_csv_path, help="also write the table as CSV (one file per set: _<set> added "
                         "when the notebooks answer several sets)")
-    parser.add_argument("--out", type=_out_folder, metavar="DIR", help="write grades, feedback, summary and chart into this folder")
-    parser.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS", help="seconds per cell (default 60)")
+    parser.add_argument("--out", type=_out_folder, metavar="DIR",
+                        help="write grades, feedback, summary and chart into this folder")
+    parser.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS",
+                        help="seconds per cell (default 60)")
     secret = parser.add_mutually_exclusive_group()
     secret.add_argument("--instructor-file", type=_instructor_file, dest="seed_file", metavar="FILE",
                         help="a text file whose first line is the instructor's seed for the hidden cases "
                              "(never give it to students)")
     secret.add_argument("--seed", type=_seed_text, help="the instructor's seed itself")
-    parser.add_argument("--memory", type=_megabytes, default=2048, metavar="MB", help="memory limit per notebook, MB (default "
-                        "2048; Linux only)")
-    parser.add_argument("--time-factor", type=_factor, default=1.0, metavar="FACTOR", help="multiply every question's time limit "
-                        "per case (default 1; e.g. 3 on a slow machine)")
+    parser.add_argument("--memory", type=_megabytes, default=2048, metavar="MB",
+                        help="memory limit per notebook, MB (default 2048; Linux only)")
+    parser.add_argument("--time-factor", type=_factor, default=1.0, metavar="FACTOR",
+                        help="multiply every question's time limit per case (default 1; e.g. 3 on a slow machine)")
     parser.add_argument("--questions", action="append", type=_chosen_questions, default=[], metavar="SET=NAME,...",
                         help="grade only these questions of a set, e.g. 01=merge_pair,train (repeat per set)")
     return parser
@@ -291,7 +293,8 @@ def _chosen_questions(text: str) -> tuple[str, list[str]]:
     set_id, _, names = text.partition("=")
     builder = getattr(exercise_sets, f"set_{set_id.strip()}", None)
     if not callable(builder) or not names.strip():
-        raise argparse.ArgumentTypeError(f"must be a set and its question names such as 01=merge_pair,train, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a set and its question names such as 01=merge_pair,train, "
+                                         f"got {text!r}")
     questions = builder()
     chosen = [name.strip() for name in names.split(",") if name.strip()]
     unknown = [name for name in chosen if name not in questions]

@@ -3,6 +3,7 @@
 * ``limits``: calling a student's function with a time limit that needs no SIGALRM, and noticing calls
   into bpe_lab's own implementation of what was asked (``Question.forbidden``). ``Question.check`` and
   the grader's child process both use it.
+* ``verdicts``: the words a student is told about an answer, the same in ``check()`` and in the feedback file.
 * ``wire``: answers and cases as plain JSON between the grader and the child, so nothing a student's
   object does (an ``__eq__`` that always says yes, a subclass, a pickle) reaches the grader.
 * ``child``: what runs in the child process: the notebook's cells, then the calls the grader asks for.

@@ -92,8 +92,8 @@ def _absorb() -> None:
 
 
 def call(function: Callable, args: tuple, seconds: float, tracer: Tracer | None = None):
-    """``function(*args)`` within ``seconds``: (result, how many characters it printed). Raises TimeLimit when over time,
-    and whatever the function raised otherwise. ``tracer`` notes forbidden calls while it runs."""
+    """``function(*args)`` within ``seconds``: (result, how many characters it printed). Raises TimeLimit when
+    over time, and whatever the function raised otherwise. ``tracer`` notes forbidden calls while it runs."""
     output = io.StringIO()
     watchdog = _Watchdog(seconds)
     with contextlib.redirect_stdout(output), (tracer if tracer is not None else contextlib.nullcontext()):

@@ -80,7 +80,8 @@ def _encode(value, depth: int, budget: list, refs: bool):
     if isinstance(value, dict):
         return {"d": [[_encode(k, down, budget, refs), _encode(v, down, budget, refs)] for k, v in dict.items(value)]}
     if isinstance(value, (set, frozenset)):
-        items = [_encode(v, down, budget, refs) for v in (set.__iter__ if isinstance(value, set) else frozenset.__iter__)(value)]
+        each = set.__iter__ if isinstance(value, set) else frozenset.__iter__
+        items = [_encode(v, down, budget, refs) for v in each(value)]
         return {"s" if isinstance(value, set) else "fs": items}
     if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
         return _encode(value.tolist(), down, budget, refs)
