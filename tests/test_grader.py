@@ -354,3 +354,15 @@ def test_every_set_s_cases_and_answers_cross_to_the_child_as_plain_data():
     assert wire.loads(wire.dumps(type("Yes", (), {"__eq__": lambda s, o: True})())) != 20
     with pytest.raises(wire.WireError, match="no importable name"):
         wire.dumps((lambda text: text.split(),))
+
+
+def test_notebooks_of_the_same_name_in_per_student_folders_keep_apart(tmp_path):
+    from bpe_lab._grading import reports
+    from bpe_lab._grading.runner import Submission
+
+    same = [Submission(file=str(tmp_path / who / "01_bpe_from_scratch_exercises.ipynb")) for who in ("alice", "bob")]
+    reports.label(same)
+    assert [s.name for s in same] == ["alice/01_bpe_from_scratch_exercises.ipynb",
+                                      "bob/01_bpe_from_scratch_exercises.ipynb"]
+    assert [reports.feedback_name(s) for s in same] == ["alice__01_bpe_from_scratch_exercises.md",
+                                                        "bob__01_bpe_from_scratch_exercises.md"]
