@@ -176,16 +176,12 @@ def _chosen_seed(args) -> tuple[str, str]:
 
 
 def _report(submissions, args, reports) -> None:
+    reports.label(submissions)
     groups = reports.by_set(submissions)
     if args.out is not None:
         (args.out / "feedback").mkdir(parents=True, exist_ok=True)  # out itself too
-        used = set()
         for s in submissions:
-            name = Path(s.file).stem
-            while name in used:
-                name += "_"
-            used.add(name)
-            (args.out / "feedback" / f"{name}.md").write_text(reports.feedback(s), encoding="utf-8")
+            (args.out / "feedback" / reports.feedback_name(s)).write_text(reports.feedback(s), encoding="utf-8")
     for set_id, group in groups.items():
         total = sum(r.points for r in group[0].questions.values())
         print(f"\nset {set_id}: {len(group[0].questions)} questions, {total:g} points")
@@ -204,7 +200,7 @@ def _report(submissions, args, reports) -> None:
     if missed:
         print("\nnot graded")
         for s in missed:
-            print(f"{Path(s.file).name}: {s.status} — {'; '.join(s.notes)}")
+            print(f"{s.name}: {s.status} — {'; '.join(s.notes)}")
     if args.out is not None:
         print(f"\nwritten: {args.out}/ (grades_<set>.csv, summary_<set>.csv and .png, feedback/)")
 

@@ -15,7 +15,7 @@ import time
 
 import nbformat
 import pytest
-from conftest import ROOT
+from conftest import ROOT, TIMINGS
 
 from bpe_lab import exercise_sets, grade
 from bpe_lab.exercises import graded
@@ -141,6 +141,8 @@ def graded_folder(tmp_path_factory):
     release = grade.release_notebook(NB01, tmp_path_factory.mktemp("released"), student="alice")
     for name, nb in submissions().items():
         nbformat.write(nb, folder / name)
+    limits = tmp_path_factory.mktemp("limits") / "01_limits.ipynb"
+    (folder / "01_limits.ipynb").replace(limits)  # graded alone, with short limits
     nbformat.write(peeking(nbformat.read(release, as_version=4)), folder / "01_alice_graded_peek.ipynb")
     ungraded = peeking(nbformat.read(release, as_version=4))  # the set-up cell edited back to practice
     ungraded.cells[2].source = ungraded.cells[2].source.replace("graded(set_01(student=STUDENT))",
@@ -150,7 +152,9 @@ def graded_folder(tmp_path_factory):
     printed = io.StringIO()
     started = time.perf_counter()
     with contextlib.redirect_stdout(printed):
-        assert grade.main([str(folder), "--out", str(out), "--seed", SEED, "--timeout", "3"]) == 0
+        # generous limits: a loaded CI machine must not fail a correct notebook
+        assert grade.main([str(folder), "--out", str(out), "--seed", SEED, "--time-factor", "3"]) == 0
+        assert grade.main([str(limits), "--out", str(out / "limits"), "--seed", SEED, "--timeout", "3"]) == 0
     # an instructor who assigns two questions of set 01: released so, graded so
     chosen = tmp_path_factory.mktemp("chosen")
     two = grade.release_notebook(NB01, chosen / "released", graded=False, questions=["merge_pair", "train"])
@@ -164,6 +168,7 @@ def graded_folder(tmp_path_factory):
         assert grade.main([str(chosen / "two_questions.ipynb"), "--out", str(out / "chosen"), "--seed", SEED,
                            "--questions", "01=merge_pair,train"]) == 0
     seconds = time.perf_counter() - started
+    TIMINGS[f"grader: {len(submissions()) + 4} test submissions, three runs"] = seconds
     print(f"\n{printed.getvalue()}\n(grader runs: {seconds:.1f} s)")
     return out, printed.getvalue(), release
 
@@ -277,9 +282,9 @@ def test_replay_is_not_accepted_as_encode(graded_folder):
 
 def test_limits_endless_loops_and_memory(graded_folder):
     out, _, _ = graded_folder
-    row = rows(out, "01")["01_limits.ipynb"]
+    row = rows(out / "limits", "01")["01_limits.ipynb"]
     assert row["points"] == "2" and row["merge_pair status"] == row["train status"] == "incorrect"
-    feedback = (out / "feedback" / "01_limits.md").read_text(encoding="utf-8")
+    feedback = (out / "limits" / "feedback" / "01_limits.md").read_text(encoding="utf-8")
     assert "did not finish within 2 s" in feedback and "MemoryError" in feedback
     assert "ran over 3 s and was stopped" in row["note"]
 
@@ -310,7 +315,7 @@ def test_outputs_summary_chart_and_no_kernel_noise(graded_folder):
     assert summary[0][:5] == ["question", "kind", "points", "submissions", "solved"]
     assert [r[0] for r in summary[1:]] == list(SET_01())
     assert (out / "summary_01.png").stat().st_size > 5_000 and (out / "summary_02.png").exists()
-    assert len(list((out / "feedback").glob("*.md"))) == len(submissions()) + 3  # + the two peeks and eve
+    assert len(list((out / "feedback").glob("*.md"))) == len(submissions()) + 2  # + the two peeks and eve - limits
     for noise in ("Warning", "warn(", "debugpy", "frozen modules", "Traceback"):
         assert noise not in printed, noise
 
@@ -355,3 +360,15 @@ def test_every_set_s_cases_and_answers_cross_to_the_child_as_plain_data():
     assert wire.loads(wire.dumps(type("Yes", (), {"__eq__": lambda s, o: True})())) != 20
     with pytest.raises(wire.WireError, match="no importable name"):
         wire.dumps((lambda text: text.split(),))
+
+
+def test_notebooks_of_the_same_name_in_per_student_folders_keep_apart(tmp_path):
+    from bpe_lab._grading import reports
+    from bpe_lab._grading.runner import Submission
+
+    same = [Submission(file=str(tmp_path / who / "01_bpe_from_scratch_exercises.ipynb")) for who in ("alice", "bob")]
+    reports.label(same)
+    assert [s.name for s in same] == ["alice/01_bpe_from_scratch_exercises.ipynb",
+                                      "bob/01_bpe_from_scratch_exercises.ipynb"]
+    assert [reports.feedback_name(s) for s in same] == ["alice__01_bpe_from_scratch_exercises.md",
+                                                        "bob__01_bpe_from_scratch_exercises.md"]

@@ -8,11 +8,26 @@ its own set's questions only.
 from __future__ import annotations
 
 import csv
+import os
 from pathlib import Path
 
 from .runner import Submission
 
 NOT_GRADED = ("unreadable", "unknown set", "stopped")
+
+
+def label(submissions: list[Submission]) -> None:
+    """Name each submission by its path below the folder they all share (alice/01_....ipynb when every
+    student's notebook has the same file name)."""
+    parents = [str(Path(s.file).resolve().parent) for s in submissions]
+    common = Path(os.path.commonpath(parents)) if parents else None
+    for s in submissions:
+        s.label = Path(s.file).resolve().relative_to(common).as_posix() if common else Path(s.file).name
+
+
+def feedback_name(s: Submission) -> str:
+    """The feedback file of a submission: its label with / and the .ipynb suffix replaced."""
+    return s.name.removesuffix(".ipynb").replace("/", "__") + ".md"
 
 
 def by_set(submissions: list[Submission]) -> dict[str, list[Submission]]:
@@ -42,7 +57,7 @@ def table(submissions: list[Submission]) -> list[list[str]]:
     names = list(submissions[0].questions)
     rows = [["file", "student", *names, "points", "note"]]
     for s in submissions:
-        rows.append([Path(s.file).name, s.student or "-", *(_cell(s.questions[n]) for n in names),
+        rows.append([s.name, s.student or "-", *(_cell(s.questions[n]) for n in names),
                      f"{s.earned:g}/{s.possible:g}", note(s)])
     return rows
 
@@ -71,7 +86,7 @@ def write_csv(path: Path, rows: list[list]) -> None:
 
 def feedback(s: Submission) -> str:
     """A submission's feedback file (Markdown): per question, what each check said."""
-    lines = [f"# Feedback: {Path(s.file).name}", ""]
+    lines = [f"# Feedback: {s.name}", ""]
     if s.status in NOT_GRADED:
         return "\n".join(lines + [f"Not graded ({s.status}): {'; '.join(s.notes)}", ""])
     lines += [f"Set {s.set_id}" + (f", student {s.student}" if s.student else "")

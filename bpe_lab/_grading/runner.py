@@ -82,6 +82,11 @@ class Submission:
     notes: list = field(default_factory=list)
     cell_errors: list = field(default_factory=list)  # (cell number, what it raised)
     memory_limited: bool = False
+    label: str = ""  # how tables name it: its path below the folder all submissions share
+
+    @property
+    def name(self) -> str:
+        return self.label or Path(self.file).name
 
     @property
     def earned(self) -> float:
