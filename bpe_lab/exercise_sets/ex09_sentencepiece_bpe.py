@@ -33,13 +33,8 @@ def set_09() -> dict[str, Question]:
                    q_merge_by_score(), q_scores_from_merges(), q_tokyo_pieces(), q_sentencepiece_encode())
 
 
-def _toy_pieces(word: str) -> list[str]:
-    """The toy model's pieces for one word: dummy prefix, merges by score, byte fallback for a symbol that is
-    not a piece."""
-    scores = {**TOY_SCORES, **{ch: -len(TOY_SCORES) - k for k, ch in enumerate(TOY_CHARACTERS)}}
-    symbols = sentencepiece_bpe.merge_by_score(list("▁" + word), scores)
-    return [piece for symbol in symbols
-            for piece in ([symbol] if symbol in scores else _byte_pieces(symbol))]
+# Every piece of that model with its score: the merged pieces, then the characters after them.
+TOY_PIECES = {**TOY_SCORES, **{ch: -len(TOY_SCORES) - k for k, ch in enumerate(TOY_CHARACTERS)}}
 
 
 def q_naive_with_byte_fallback() -> Question:
@@ -48,7 +43,7 @@ def q_naive_with_byte_fallback() -> Question:
         prompt=(f"A SentencePiece BPE model with byte fallback has the merged pieces {TOY_SCORES} (piece: score), "
                 "every lowercase letter a-z and '▁' as single characters, and no piece for 'ï'. What pieces does it "
                 "give for the text 'naïve'? Answer a list of pieces, such as ['▁n', ...]."),
-        reference=lambda: _toy_pieces("naïve"),
+        reference=lambda: _sentencepiece_encode("naïve", TOY_PIECES, byte_fallback=True),
         hints=["First the dummy prefix: the model sees '▁naïve'. Then merge the best-scoring adjacent pair, "
                "again and again; 'ï' joins nothing, because no piece contains it.",
                "The merges are ve, then ▁n, then ▁n + a = ▁na (na alone is never made: ▁ and n joined first). A "
