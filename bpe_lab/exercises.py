@@ -50,7 +50,9 @@ class Question:
     For grading: ``points`` it is worth; ``hidden_cases(rng)`` makes more argument tuples from a
     ``random.Random`` seeded by the instructor's secret (the student never sees them); ``forbidden``
     names bpe_lab functions (or classes, modules) the answer must not call, such as ``"bpe_lab.bpe.train"``
-    for a question that asks to write ``train``; ``level`` places it ("warm-up", "core", "project").
+    for a question that asks to write ``train``; ``level`` places it ("warm-up", "core", "stretch",
+    "project"); ``asks`` says what it asks for ("lesson number": a value the lesson printed, "new case",
+    "function", "explain": marked by hand with ``rubric`` as well, "project").
     ``student``: the id a personalised set was built for ("" for everyone's version)."""
 
     name: str
@@ -68,6 +70,7 @@ class Question:
     hidden_cases: Callable[[random.Random], Sequence[tuple]] | None = None
     forbidden: Sequence[str] = ()
     level: str = ""
+    asks: str = ""
     student: str = ""
     _hints_shown: int = field(default=0, repr=False)
     _graded: bool = field(default=False, repr=False)

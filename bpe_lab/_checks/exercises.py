@@ -14,9 +14,14 @@ from pathlib import Path
 from . import one_of, real, short, text, whole
 
 __all__ = ["question", "hidden_cases", "question_set", "student", "grading_limits", "folder", "positive_seconds",
-           "notebook_path", "argv", "LEVELS"]
+           "notebook_path", "argv", "LEVELS", "ASKS"]
 
 LEVELS = ("", "warm-up", "core", "stretch", "project")  # Question.level: where a question sits in its set
+# Question.asks: what the question asks for. "lesson number": a value the lesson itself printed (at most a third
+# of a set); "new case": a lesson idea on a new input; "function": a function to write; "explain": a prediction
+# or value the check marks plus a written reason marked by hand with the rubric; "project": the set's last,
+# largest question.
+ASKS = ("", "lesson number", "new case", "function", "explain", "project")
 
 
 def question(q) -> None:
@@ -48,6 +53,10 @@ def question(q) -> None:
     for index, name in enumerate(q.forbidden):
         text(name, f"forbidden[{index}]")
     one_of(q.level, "level", LEVELS)
+    one_of(q.asks, "asks", ASKS)
+    if q.asks == "explain" and not q.rubric and not q._graded:  # a graded release drops the rubric
+        raise ValueError(f"question {q.name!r} asks for an explanation: give it a rubric (how the written reason "
+                         "is marked)")
     student(q.student)
 
 
