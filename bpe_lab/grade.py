@@ -18,6 +18,8 @@ points per question), ``feedback/<notebook>.md`` (what each check said), ``summa
 
 ``python -m bpe_lab.grade release NOTEBOOK --out DIR --student alice --student bob`` writes the notebook as
 handed out, one per student, for credit (no hints or solutions; ``--practice`` keeps them).
+``python -m bpe_lab.grade questions [SET ...]`` lists the questions of sets (what each asks, level, points,
+hidden cases, per-student numbers, forbidden calls), to choose from.
 
 The instructor's seed (``--instructor-file``, ``--seed`` or the environment variable ``BPE_LAB_GRADER_SEED``)
 makes the hidden cases: keep it out of what students receive. Without one, the hidden cases come from a
@@ -120,6 +122,8 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["release"]:
         return _release_main(argv[1:])
+    if argv[:1] == ["questions"]:
+        return _questions_main(argv[1:])
     args = _parser().parse_args(argv)
     files = []
     for item in args.submissions:
@@ -142,7 +146,8 @@ def main(argv=None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade", description=__doc__.splitlines()[0],
-                                     epilog="Release notebooks: python -m bpe_lab.grade release --help")
+                                     epilog="Release notebooks: python -m bpe_lab.grade release --help; list the questions: "
+                                            "python -m bpe_lab.grade questions --help")
     parser.add_argument("submissions", nargs="+", type=Path, help="notebooks (or folders of notebooks)")
     parser.add_argument("--csv", type=_csv_path, help="also write the table as CSV (one file per set: _<set> added "
                         "when the notebooks answer several sets)")
@@ -180,8 +185,10 @@ def _report(submissions, args, reports) -> None:
     groups = reports.by_set(submissions)
     if args.out is not None:
         (args.out / "feedback").mkdir(parents=True, exist_ok=True)  # out itself too
+        from .storage import write_text_atomic
+
         for s in submissions:
-            (args.out / "feedback" / reports.feedback_name(s)).write_text(reports.feedback(s), encoding="utf-8")
+            write_text_atomic(args.out / "feedback" / reports.feedback_name(s), reports.feedback(s))
     for set_id, group in groups.items():
         total = sum(r.points for r in group[0].questions.values())
         print(f"\nset {set_id}: {len(group[0].questions)} questions, {total:g} points")
@@ -227,6 +234,27 @@ def _release_main(argv: list[str]) -> int:
             except ValueError as exc:
                 parser.error(f"argument notebooks: {exc}")
             print(f"written: {written}")
+    return 0
+
+
+def _questions_main(argv: list[str]) -> int:
+    from . import exercise_sets
+    from ._grading import reports
+
+    known = [name.removeprefix("set_") for name in exercise_sets.__all__]
+    parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade questions",
+                                     description="List the questions of exercise sets: what each asks, its level, "
+                                                 "points, hidden cases, per-student numbers and forbidden calls.")
+    parser.add_argument("sets", nargs="*", choices=known, metavar="SET",
+                        help=f"set ids ({', '.join(known)}; none: every set)")
+    args = parser.parse_args(argv)
+    for set_id in args.sets or known:
+        builder = getattr(exercise_sets, f"set_{set_id}")
+        questions, other = builder(), builder(student="a student id")
+        personalised = {n for n, q in other.items() if q.student and not q.is_function_question}
+        total = sum(q.points for q in questions.values())
+        print(f"\nset {set_id}: {len(questions)} questions, {total:g} points")
+        print(reports.aligned(reports.question_rows(questions, personalised)))
     return 0
 
 

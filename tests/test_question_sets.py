@@ -63,3 +63,16 @@ def test_every_value_question_is_personalised(set_id):
         answers = {repr(value(versions[student][name])) for student in STUDENTS}
         assert len(answers) >= 3, f"{set_id} {name}: six students share {len(answers)} answer(s): {answers}"
         assert value(versions["alice"][name]) == value(set_function(student="alice")[name]), "deterministic"
+
+
+def test_the_questions_command_lists_a_set_for_an_instructor(capsys):
+    from bpe_lab import grade
+
+    assert grade.main(["questions", "01"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    questions = exercise_sets.set_01()
+    assert lines[0] == f"set 01: {len(questions)} questions, {sum(q.points for q in questions.values()):g} points"
+    assert lines[1].split()[:4] == ["question", "asks", "level", "points"]
+    assert [line.split()[0] for line in lines[2:]] == list(questions)
+    merge_pair = next(line for line in lines if line.startswith("merge_pair"))
+    assert "bpe_lab.bpe.merge_pair" in merge_pair and "yes" in merge_pair

@@ -55,8 +55,9 @@ def release(path: Path, out: Path, student: str, graded: bool, keep: list | None
                                     "questions": list(keep) if keep is not None else list(questions)}
     target = out / student if student else out
     target.mkdir(parents=True, exist_ok=True)
-    nbformat.write(notebook, target / path.name)
-    return target / path.name
+    from ..storage import write_text_atomic
+
+    return write_text_atomic(target / path.name, nbformat.writes(notebook) + "\n")  # as nbformat.write, atomically
 
 
 def _tidy_intro(text: str, student: str, graded: bool) -> str:

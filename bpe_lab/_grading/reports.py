@@ -8,6 +8,7 @@ its own set's questions only.
 from __future__ import annotations
 
 import csv
+import io
 import os
 from pathlib import Path
 
@@ -80,8 +81,12 @@ def csv_rows(submissions: list[Submission]) -> list[list]:
 
 
 def write_csv(path: Path, rows: list[list]) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows(rows)
+    """Write ``rows`` as CSV atomically (an interrupted run leaves the old file whole)."""
+    from ..storage import write_text_atomic
+
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer).writerows(rows)
+    write_text_atomic(path, buffer.getvalue())
 
 
 def feedback(s: Submission) -> str:
@@ -148,8 +153,25 @@ def summary_chart(submissions: list[Submission], set_id: str, path: Path) -> Non
     ax.set_title(f"Set {set_id}: {len(submissions)} submissions")
     ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.08), ncol=3, fontsize="small", frameon=False)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    image = io.BytesIO()
+    fig.savefig(image, format="png", dpi=100)
     plt.close(fig)
+    from ..storage import write_bytes_atomic
+
+    write_bytes_atomic(path, image.getvalue())
+
+
+def question_rows(questions: dict, personalised: set) -> list[list]:
+    """The questions of a set as an instructor chooses them: what each asks, its level and points, how it is
+    checked, and whether it has hidden cases, per-student numbers (``personalised``: their names) or
+    forbidden calls."""
+    rows = [["question", "asks", "level", "points", "checked as", "public cases", "hidden cases", "per student",
+             "forbidden calls"]]
+    for q in questions.values():
+        rows.append([q.name, q.asks, q.level, f"{q.points:g}", q.kind, len(q.cases) if q.cases else "",
+                     "yes" if q.hidden_cases else "", "yes" if q.name in personalised else "",
+                     ", ".join(q.forbidden)])
+    return rows
 
 
 def aligned(rows: list[list]) -> str:

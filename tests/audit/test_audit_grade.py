@@ -107,6 +107,7 @@ exits("grade.main", "--questions 01=nope", ["--questions", "01=nope", str(missin
     r"argument --questions: set 01 has no question 'nope'; its questions: count_ug, first_merge, merge_pair, train")
 exits("grade.main", "release --question nope", ["release", str(EXERCISE), "--out", str(TMP), "--question", "nope"],
     r"argument notebooks: questions must be questions of set 01 .*; got 'nope'")
+exits("grade.main", "questions 99", ["questions", "99"], r"argument SET: invalid choice: '99' \(choose from '01'")
 exits("grade.main", "--bogus", ["--bogus", str(missing("a.ipynb"))], r"unrecognized arguments: --bogus")
 documented("grade.main", "a missing notebook", lambda: grade.main([str(missing("a.ipynb"))]), lambda code: code == 0,
     "0, the file listed as unreadable", r"cannot be read .* listed")
