@@ -34,7 +34,7 @@ def test_the_docstring_lists_each_question_as_its_fields_say(number):
         for name, question in questions.items():
             assert question.hints and question.solution_code and question.wrong_code, name
             assert question.is_function_question == (question.asks in ("function", "project")), name
-            assert bool(question.rubric) == (question.asks == "explain"), f"{name}: a rubric exactly where judgement is needed"
+            assert bool(question.rubric) == (question.asks == "explain"), f"{name}: a rubric exactly where needed"
             if question.asks == "explain":
                 assert "explain" in question.prompt, name
 

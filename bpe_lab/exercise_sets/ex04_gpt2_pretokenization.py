@@ -166,8 +166,8 @@ def q_typo_split(student: str = "") -> Question:
 _SPLIT_GPT2_CASES = [("Hello world",), ("it's 2024!",), ("a  b\n\nc",), ("x   ",), ("naïve café",), ("",),
                      ("they'll see:  don't",), ("   word",)]
 PIECES = ("hello", "world", "naïve", "café", "東京", "мир", "I", "'s", "'ll", "'re", "'ve", "'d", "'m", "'t", "'S",
-          "'LL", "2024", "7", "1234567", "x2", "!", "...", ",", "?!", "--", "$", "@@", "'", "’", " ", "  ", "\n", "\n\n",
-          "\t", "   ", " \n ")
+          "'LL", "2024", "7", "1234567", "x2", "!", "...", ",", "?!", "--", "$", "@@", "'", "’", " ", "  ", "\n",
+          "\n\n", "\t", "   ", " \n ")
 
 
 def _gpt2_text(rng: random.Random) -> tuple:
@@ -201,7 +201,8 @@ def q_split_gpt2() -> Question:
         answer_name="split_gpt2",
         points=LEVEL_POINTS["core"],
         hidden_cases=unseen_cases(_gpt2_text, _SPLIT_GPT2_CASES, 12),
-        forbidden=("bpe_lab.pretokenize.split", "bpe_lab.pretokenize.chunk_counts", "bpe_lab.pretokenize.compile_pattern"),
+        forbidden=("bpe_lab.pretokenize.split", "bpe_lab.pretokenize.chunk_counts",
+                   "bpe_lab.pretokenize.compile_pattern"),
         level="core",
         asks="function",
     )

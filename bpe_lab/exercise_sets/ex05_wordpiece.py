@@ -252,7 +252,8 @@ def q_negative_gain(student: str = "") -> Question:
         solution_code=("import math\n\n"
                        "def f(x):\n"
                        "    return x * math.log(x) if x > 0 else 0.0\n\n"
-                       f"ab_gain = (f({a} - {m}) - f({a})) + (f({b} - {m}) - f({b})) + f({m}) + (f({total}) - f({total} - {m}))"),
+                       f"ab_gain = ((f({a} - {m}) - f({a})) + (f({b} - {m}) - f({b})) + f({m})\n"
+                       f"           + (f({total}) - f({total} - {m})))"),
         wrong_code=(f"import math\nab_gain = {m} * math.log({m} * {total} / ({a} * {b}))  # the approximation: "
                     "positive"),
         answer_name="ab_gain",
@@ -523,7 +524,8 @@ def _fair_corpus(word_counts: dict, steps: int) -> bool:
     merge makes a piece that exists) and no best gain is a near-tie that float rounding could decide."""
     alphabet = {piece for word in word_counts for piece in wordpiece.word_symbols(word)}
     made = set(alphabet)
-    for step in wordpiece.train(word_counts, len(alphabet) + steps, special_tokens=(), score="likelihood").steps[:steps]:
+    result = wordpiece.train(word_counts, len(alphabet) + steps, special_tokens=(), score="likelihood")
+    for step in result.steps[:steps]:
         near = {score for score, _ in step.scores.values() if abs(score - step.score) < 1e-9}
         if any(a == b for a, b in step.scores) or step.new_piece in made or near != {step.score}:
             return False
