@@ -18,4 +18,18 @@ raises("exercise_sets.set_02", "student=None", lambda: exercise_sets.set_02(stud
 raises("exercise_sets.set_02", "student='\\t'", lambda: exercise_sets.set_02(student="\t"), ValueError,
     r"student must be an id such as 'alice'")
 
+raises("exercise_sets.set_03", "student=3", lambda: exercise_sets.set_03(student=3), TypeError,
+    r"student must be a str, got int")
+documented("exercise_sets.set_03", "student=''", lambda: exercise_sets.set_03(student=""),
+    lambda q: q["bytes_of_text"].reference() == 13, "everyone's version ('naïve 東京')", r'"": everyone\'s version')
+raises("exercise_sets.set_04", "student=['alice']", lambda: exercise_sets.set_04(student=["alice"]), TypeError,
+    r"student must be a str, got list")
+documented("exercise_sets.set_04", "student=''", lambda: exercise_sets.set_04(student=""),
+    lambda q: q["count_chunks"].reference() == 7, "everyone's version (\"I'm here,  twice.\")",
+    r'"": everyone\'s version')
+raises("exercise_sets.set_05", "student='\\n'", lambda: exercise_sets.set_05(student="\n"), ValueError,
+    r"student must be an id such as 'alice'")
+documented("exercise_sets.set_05", "student=''", lambda: exercise_sets.set_05(student=""),
+    lambda q: q["score"].reference() == 12 / 600, "everyone's version (counts 12, 40, 15)", r'"": everyone\'s version')
+
 test_bad_input = ROWS.test()
