@@ -644,8 +644,8 @@ def q_recover_merges() -> Question:
                 "of cl100k (about 100,000 tokens) takes a second or more in pure Python."),
         reference=_recover_merges,
         cases=cases,
-        hints=["Write bpe(mergeable_ranks, token, max_rank) first: parts = [bytes([b]) for b in token], then join "
-               "the neighbouring two with the lowest rank while that rank is below max_rank.",
+        hints=["Write a helper bpe(mergeable_ranks, token, max_rank) first: start from the token's single bytes, then "
+               "join the two neighbours whose joined bytes have the lowest rank, while that rank is below max_rank.",
                "Without max_rank, BPE on a token's bytes joins them all back into the token itself: one part.",
                "The parts are bytes; their ranks are mergeable_ranks[left] and mergeable_ranks[right] (the single "
                "bytes are not in byte order in cl100k)."],
@@ -713,8 +713,8 @@ def q_gpt4_encode() -> Question:
         cases=cases,
         hints=["Recover the merges: cl100k_merges = recover_merges(cl100k_ranks). They are in ranks; your encode "
                "starts from byte values.",
-               "Rename the 256 single-byte ranks to their byte values in the merges' pairs: byte_of_rank = "
-               "{rank: token[0] for token, rank in cl100k_ranks.items() if len(token) == 1}.",
+               "The recovered pairs hold cl100k's ranks of single bytes, but your encode starts from byte values: "
+               "make a dict rank -> byte value from the 256 one-byte tokens of cl100k_ranks, and rename the pairs.",
                "Encode with encode_with_special(text, merges, CL100K_SPECIAL_TOKENS, allowed_special), then turn "
                "each id below 256 (a byte that was never merged) back into its rank."],
         solution_code=(

@@ -206,7 +206,8 @@ def _hidden_decode(rng) -> list[tuple]:
     (decoding gives '\ufffd' there), sometimes a text that starts with a space."""
     cases = []
     for _ in range(6):
-        text = " " * rng.choice([0, 0, 1]) + " ".join(rng.choice(WORDS).strip() or "a" for _ in range(rng.randint(1, 4)))
+        words = [rng.choice(WORDS).strip() or "a" for _ in range(rng.randint(1, 4))]
+        text = " " * rng.choice([0, 0, 1]) + " ".join(words)
         normalized, pieces, i = _normalize(text), [], 0
         while i < len(normalized):
             size = rng.randint(1, 4)
@@ -223,8 +224,9 @@ def _hidden_decode(rng) -> list[tuple]:
 
 
 def q_decode_pieces() -> Question:
-    cases = [(["▁He", "ll", "o", "▁world"],), (["▁", "▁world"],), (["▁▁", "▁world"],), (["▁n", "a", "<0xC3>", "<0xAF>", "ve"],),
-             (["▁", "<0xE6>", "<0x9D>", "<0xB1>"],), ([],), (["▁▁▁▁", "▁return"],)]
+    cases = [(["▁He", "ll", "o", "▁world"],), (["▁", "▁world"],), (["▁▁", "▁world"],),
+             (["▁n", "a", "<0xC3>", "<0xAF>", "ve"],), (["▁", "<0xE6>", "<0x9D>", "<0xB1>"],), ([],),
+             (["▁▁▁▁", "▁return"],)]
     return Question(
         name="decode_pieces",
         prompt=("Write decode(pieces): the text of a list of SentencePiece pieces. Join them, with a byte piece "

@@ -141,7 +141,8 @@ def q_allowed_in_training(student: str = "") -> Question:
         level="core",
         asks="explain",
         rubric=("Full marks with the reason: special ids may come only from the program (here what it inserted:\n"
-                f"{', '.join(put)}); text the documents contain, markers included ({quoted_said}), is encoded as text."),
+                f"{', '.join(put)}); text the documents contain, markers included ({quoted_said}), is encoded as\n"
+                "text."),
         student=student,
     )
 
