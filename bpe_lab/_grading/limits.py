@@ -204,6 +204,8 @@ def _submodules(package: types.ModuleType) -> list:
     """A package's submodules, imported (one that fails to import is left out: it cannot be called either)."""
     found = []
     for info in pkgutil.iter_modules(getattr(package, "__path__", None) or []):
+        if info.name == "__main__":  # importing it would run the package as a program
+            continue
         try:
             found.append(importlib.import_module(f"{package.__name__}.{info.name}"))
         except Exception:  # an optional part whose dependencies are missing
