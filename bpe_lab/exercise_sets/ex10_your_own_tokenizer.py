@@ -126,23 +126,30 @@ def q_allowed_in_training(student: str = "") -> Question:
                   f"some documents quote the text {_listed(quoted)} (tutorials about chat formats and "
                   f"tokenizers). Your Tokenizer has all of {', '.join(put + quoted)} as special tokens. Which special "
                   "tokens must encode(joined_text, allowed_special=...) allow? Answer a set of names.")
-    quoted_said = " and ".join(quoted)
+    if not student:
+        hints = ["Which of the two did your program put into the text, and which was typed by the documents' authors?",
+                 "Only the separator your program inserted should become a special id; the quoted marker is text."]
+        rubric = ("Full marks with the reason: special ids may come only from the program (here the document\n"
+                  "separator it inserted); text the documents contain, markers included, is encoded as text.")
+    else:
+        hints = ["Which of them did your program put into the text, and which were typed by the documents' authors?",
+                 "Only what your program inserted should become a special id; a quoted marker is text."]
+        rubric = ("Full marks with the reason: special ids may come only from the program (here what it inserted:\n"
+                  f"{', '.join(put)}); text the documents contain, markers included ({' and '.join(quoted)}), is\n"
+                  "encoded as text.")
     return Question(
         name="allowed_in_training",
         prompt=prompt,
         reference=lambda: set(expected),
         compare=_same_names,
-        hints=["Which of them did your program put into the text, and which were typed by the documents' authors?",
-               "Only what your program inserted should become a special id; a quoted marker is text."],
+        hints=hints,
         solution_code=f"allowed = {_set_literal(put)}",
         wrong_code=f"allowed = {_set_literal(put + quoted)}  # a quoted marker would become a special id",
         answer_name="allowed",
         points=2,
         level="core",
         asks="explain",
-        rubric=("Full marks with the reason: special ids may come only from the program (here what it inserted:\n"
-                f"{', '.join(put)}); text the documents contain, markers included ({quoted_said}), is encoded as\n"
-                "text."),
+        rubric=rubric,
         student=student,
     )
 
