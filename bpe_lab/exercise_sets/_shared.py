@@ -56,3 +56,14 @@ def unseen_cases(make, public, count: int):
         return cases
 
     return hidden
+
+
+def apart(make, public):
+    """``make`` (rng -> hidden cases) without the cases that are also public: a function that looks up the
+    public answers (copied from the checks' messages) must pass no hidden case.
+
+    >>> apart(lambda rng: [(1,), (2,), (3,)], [(2,)])(None)
+    [(1,), (3,)]
+    """
+    seen = {repr(case) for case in public}
+    return lambda rng: [case for case in make(rng) if repr(case) not in seen]

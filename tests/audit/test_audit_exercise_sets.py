@@ -31,5 +31,19 @@ raises("exercise_sets.set_05", "student='\\n'", lambda: exercise_sets.set_05(stu
     r"student must be an id such as 'alice'")
 documented("exercise_sets.set_05", "student=''", lambda: exercise_sets.set_05(student=""),
     lambda q: q["score"].reference() == 12 / 600, "everyone's version (counts 12, 40, 15)", r'"": everyone\'s version')
+raises("exercise_sets.set_09", "student=9", lambda: exercise_sets.set_09(student=9), TypeError,
+    r"student must be a str, got int")
+documented("exercise_sets.set_09", "student=''", lambda: exercise_sets.set_09(student=""),
+    lambda q: q["tokyo_pieces"].reference() == 7, "everyone's version (the text '東京')", r'"": everyone\'s version')
+raises("exercise_sets.set_10", "student=['alice']", lambda: exercise_sets.set_10(student=["alice"]), TypeError,
+    r"student must be a str, got list")
+documented("exercise_sets.set_10", "student=''", lambda: exercise_sets.set_10(student=""),
+    lambda q: q["allowed_in_training"].reference() == {"<|endoftext|>"}, "everyone's version (notebook 10's tokens)",
+    r'"": everyone\'s version')
+raises("exercise_sets.set_capstone", "student='a\\nb'", lambda: exercise_sets.set_capstone(student="a\nb"),
+    ValueError, r"student must be an id such as 'alice'")
+documented("exercise_sets.set_capstone", "student=''", lambda: exercise_sets.set_capstone(student=""),
+    lambda q: "the space" in q["space_rank"].prompt, "everyone's version (the space's rank)",
+    r'"": everyone\'s version')
 
 test_bad_input = ROWS.test()
