@@ -503,18 +503,18 @@ def q_encode_text() -> Question:
                "str.split() with no argument splits on any run of whitespace and drops empty words.",
                "Compare the two encoders word by word; a set keeps each word once, sorted() gives the list."],
         solution_code=(
-            ENCODE_CODE + "\n\n\n" + FREQUENCY_CODE + "\n\n\n"
+            ENCODE_CODE.replace("def encode(", "def encode_word(") + "\n\n\n" + FREQUENCY_CODE + "\n\n\n"
             "def encode_text(text, merges):\n"
             "    words = text.split()\n"
-            "    tokens = [token for word in words for token in encode(word, merges)]\n"
-            "    differ = sorted({w for w in words if encode(w, merges) != encode_by_frequency(w, merges)})\n"
+            "    tokens = [token for word in words for token in encode_word(word, merges)]\n"
+            "    differ = sorted({w for w in words if encode_word(w, merges) != encode_by_frequency(w, merges)})\n"
             "    return tokens, differ"),
         wrong_code=(
-            ENCODE_CODE + "\n\n\n" + FREQUENCY_CODE + "\n\n\n"
+            ENCODE_CODE.replace("def encode(", "def encode_word(") + "\n\n\n" + FREQUENCY_CODE + "\n\n\n"
             "def encode_text(text, merges):\n"
             "    # the tokens of the wrong encoder: merged by frequency\n"
             "    tokens = [t for word in text.split() for t in encode_by_frequency(word, merges)]\n"
-            "    differ = sorted({w for w in text.split() if encode(w, merges) != encode_by_frequency(w, merges)})\n"
+            "    differ = sorted({w for w in text.split() if encode_word(w, merges) != encode_by_frequency(w, merges)})\n"
             "    return tokens, differ"),
         answer_name="encode_text",
         points=4,
