@@ -162,11 +162,12 @@ def _reference_pair_counts(word_counts):
 
 
 def _hidden_pair_counts(rng) -> list[tuple]:
-    """Words over a few letters (repeated letters make overlapping pairs), with counts; one case may be empty."""
+    """Words over a few letters (repeated letters make overlapping pairs), with counts (the empty corpus is a
+    public case: a hidden case equal to a public one would reward hard-coding)."""
     cases = []
     for _ in range(8):
         letters = rng.choice(["ab", "abc", "hugps", "a"])
-        words = {"".join(rng.choice(letters) for _ in range(rng.randint(1, 7))) for _ in range(rng.randint(0, 5))}
+        words = {"".join(rng.choice(letters) for _ in range(rng.randint(1, 7))) for _ in range(rng.randint(1, 5))}
         cases.append(({word: rng.randint(1, 20) for word in sorted(words)},))
     return cases
 
@@ -206,17 +207,23 @@ def q_pair_counts() -> Question:
     )
 
 
+MERGE_PAIR_CASES = [(["h", "u", "g"], ("u", "g")), (["h", "u", "g", "s"], ("h", "u")), (["a", "a", "a"], ("a", "a")),
+                    (["a", "a", "a", "a"], ("a", "a")), ([], ("a", "b")), (["x", "y"], ("a", "b"))]
+
+
 def _hidden_merge_pair(rng) -> list[tuple]:
-    """Lists over a few symbols, so pairs repeat and overlap ('a a a'), and the pair is often in the list."""
+    """Lists over a few symbols, so pairs repeat and overlap ('a a a'), and the pair is often in the list; none
+    equal to a public case (hard-coding those must earn nothing here)."""
     cases = []
-    for _ in range(8):
+    while len(cases) < 8:
         symbols = [rng.choice(["a", "a", "b", "c", "ab"]) for _ in range(rng.randint(0, 12))]
         if len(symbols) >= 2 and rng.random() < 0.8:
             i = rng.randrange(len(symbols) - 1)
             pair = (symbols[i], symbols[i + 1])
         else:
             pair = (rng.choice("abc"), rng.choice("abc"))
-        cases.append((symbols, pair))
+        if (symbols, pair) not in MERGE_PAIR_CASES:
+            cases.append((symbols, pair))
     return cases
 
 
@@ -225,8 +232,7 @@ def q_merge_pair() -> Question:
         name="merge_pair",
         prompt="Write merge_pair(symbols, pair): a new list with every occurrence of pair merged, left to right.",
         reference=_reference_merge_pair,
-        cases=[(["h", "u", "g"], ("u", "g")), (["h", "u", "g", "s"], ("h", "u")), (["a", "a", "a"], ("a", "a")),
-               (["a", "a", "a", "a"], ("a", "a")), ([], ("a", "b")), (["x", "y"], ("a", "b"))],
+        cases=MERGE_PAIR_CASES,
         hints=["Build a new list while you walk through the old one with an index.",
                "When two neighbours form the pair, what goes into the new list, and where does the walk go on?",
                "Try it by hand on ['a', 'a', 'a'] with ('a', 'a'): the answer is ['aa', 'a'], not ['aa', 'aa']."],
@@ -385,7 +391,7 @@ def _reference_symbol_counts(word_counts, marker):
 def _hidden_symbol_counts(rng) -> list[tuple]:
     cases = []
     for _ in range(6):
-        words = {"".join(rng.choice("lowesn") for _ in range(rng.randint(1, 6))) for _ in range(rng.randint(0, 4))}
+        words = {"".join(rng.choice("lowesn") for _ in range(rng.randint(1, 6))) for _ in range(rng.randint(1, 4))}
         cases.append(({word: rng.randint(1, 9) for word in sorted(words)}, rng.choice(["separate", "attached"])))
     return cases
 
