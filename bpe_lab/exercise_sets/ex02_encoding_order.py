@@ -118,6 +118,18 @@ def _trap_text(student: str) -> str:
     return "aaabdaaabac"  # not reached in practice
 
 
+def _trap_reason(text: str) -> str:
+    """The written reason for ``text``, as comment lines: the first step where the two encoders part."""
+    rank = {pair: r for r, pair in enumerate(AAAB)}
+    right, wrong = bpe.encode_trace(text, AAAB), bpe.wrong_encode_by_frequency_trace(text, AAAB)
+    step = next(i for i, (a, b) in enumerate(zip(right, wrong)) if a.pair != b.pair)
+    taken, counts, due = wrong[step].pair, wrong[step].candidates, right[step].pair
+    return (f"# At step {step + 1}, merging by frequency takes {'+'.join(taken)} ({counts[taken]} times here, rank "
+            f"{rank[taken]}) over\n# {'+'.join(due)} ({counts.get(due, 0)} times here, rank {rank[due]}): the tokenizer "
+            f"learned {'+'.join(due)} first, so it must go first,\n# whatever the counts in this text; from there "
+            "the two encoders build different pieces.")
+
+
 def q_frequency_trap(student: str = "") -> Question:
     text = _trap_text(student)
     return Question(
@@ -129,15 +141,14 @@ def q_frequency_trap(student: str = "") -> Question:
         hints=["Lowest rank first: write the text out again after each merge you apply.",
                "After the first merge, two learned pairs may both be present: the one learned earlier goes first, "
                "however often the other occurs in this text."],
-        solution_code=(f"trap_tokens = {bpe.encode(text, AAAB)!r}\n"
-                       "# Merging by frequency: after a+a, a+b can occur as often as aa+a (or more), so it is merged\n"
-                       "# first and aaa can no longer form; the tokenizer learned aa+a (rank 1) before a+b (rank 2)."),
+        solution_code=f"trap_tokens = {bpe.encode(text, AAAB)!r}\n" + _trap_reason(text),
         wrong_code=f"trap_tokens = {bpe.wrong_encode_by_frequency(text, AAAB)!r}  # merged by frequency",
         answer_name="trap_tokens",
         rubric="Full marks for the list. For the written explanation: the encoder must follow the learned\n"
                "order (rank), not the counts in the new text; when two learned pairs are present, the one\n"
-               "learned first is merged first. Naming the step where the frequency encoder picks a+b over\n"
-               "aa+a (so aaa never forms) on this text is a complete answer.",
+               "learned first is merged first. Naming the step where the frequency encoder takes a pair learned\n"
+               "later because it occurs more often (or as often, and the tie rule prefers it) in this text, as\n"
+               "the solution's comment does, is a complete answer.",
         points=1,
         level="core",
         asks="explain",
