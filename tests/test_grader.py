@@ -288,7 +288,8 @@ def test_limits_endless_loops_and_memory(graded_folder):
     out, _, _ = graded_folder
     row = rows(out / "limits", "01")["01_limits.ipynb"]
     broken = SET_01()["merge_pair"].points + SET_01()["train"].points  # the rest is solved
-    assert row["points"] == f"{float(POINTS_01) - broken:g}" and row["merge_pair status"] == row["train status"] == "incorrect"
+    assert row["points"] == f"{float(POINTS_01) - broken:g}"
+    assert row["merge_pair status"] == row["train status"] == "incorrect"
     feedback = (out / "limits" / "feedback" / "01_limits.md").read_text(encoding="utf-8")
     assert "did not finish within 2 s" in feedback and "MemoryError" in feedback
     assert "ran over 3 s and was stopped" in row["note"]

@@ -293,8 +293,9 @@ def q_overlap(student: str = "") -> Question:
                "Now merge by hand, left to right: after gluing two a's, where does the scan go on?",
                "Notebook 01 §8 did this for a single word, 'aaaa'."],
         solution_code=(f"overlap = ({counted}, {made})  # counted with overlaps; a merge consumes both halves\n"
-                       "# Why they differ: counting looks at every position, so a run of a's holds ('a', 'a') once per\n"
-                       "# neighbouring two; a merge glues two a's and goes on after them, so each a is used once."),
+                       "# Why they differ: counting looks at every position, so a run of a's holds ('a', 'a')\n"
+                       "# once per neighbouring two; a merge glues two a's and goes on after them, so each a is\n"
+                       "# used once."),
         wrong_code=f"overlap = ({made}, {made})  # counted without overlaps",
         answer_name="overlap",
         rubric=("Full marks for the pair. For the written reason: counting looks at every position, so a run of\n"
@@ -371,7 +372,8 @@ def q_hug_bytes_per_token(student: str = "") -> Question:
                 f"it after {k} merge{'s' if k > 1 else ''}? Answer a number (two decimals are enough)."),
         reference=lambda: _hug_bytes_per_token(k),
         compare=lambda got, expected: close(got, expected, 0.01),
-        hints=["Run notebook 01 and move the explorer's slider to that step; the curve on the right is bytes per token.",
+        hints=["Run notebook 01 and move the explorer's slider to that step: the figure's title gives bytes per "
+               "token.",
                "Bytes per token counts every byte of the text written out, spaces included, over the tokens at that "
                "step."],
         solution_code=(f"hug_bpt = {answer:.4f}  # widgets.compression_view(result)['bytes_per_token'][{k}]"),

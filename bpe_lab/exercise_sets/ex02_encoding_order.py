@@ -22,6 +22,7 @@ The questions, in order (name — asks, level):
 from __future__ import annotations
 
 import functools
+import random
 
 from .. import _checks as check
 from .. import bpe, corpus, fast_bpe
@@ -125,8 +126,8 @@ def _trap_reason(text: str) -> str:
     step = next(i for i, (a, b) in enumerate(zip(right, wrong)) if a.pair != b.pair)
     taken, counts, due = wrong[step].pair, wrong[step].candidates, right[step].pair
     return (f"# At step {step + 1}, merging by frequency takes {'+'.join(taken)} ({counts[taken]} times here, rank "
-            f"{rank[taken]}) over\n# {'+'.join(due)} ({counts.get(due, 0)} times here, rank {rank[due]}): the tokenizer "
-            f"learned {'+'.join(due)} first, so it must go first,\n# whatever the counts in this text; from there "
+            f"{rank[taken]}) over\n# {'+'.join(due)} ({counts.get(due, 0)} times here, rank {rank[due]}): the "
+            f"tokenizer learned {'+'.join(due)} first, so it must go first,\n# whatever the counts in this text; from there "
             "the two encoders build different pieces.")
 
 
@@ -356,7 +357,7 @@ def q_hand_made(student: str = "") -> Question:
 def _shuffled_for(student: str) -> tuple[str, list, list]:
     """A text of four words, the merges learned from it, and the same merges shuffled so that some but not all
     of the words change."""
-    rng = student_rng(student, "02 shuffled") or __import__("random").Random("02 shuffled, everyone's version")
+    rng = student_rng(student, "02 shuffled") or random.Random("02 shuffled, everyone's version")  # not the lesson's
     for _ in range(500):
         words = rng.sample(TEXT_WORDS, 4)
         text = " ".join(words)
@@ -525,7 +526,8 @@ def q_encode_text() -> Question:
             "def encode_text(text, merges):\n"
             "    # the tokens of the wrong encoder: merged by frequency\n"
             "    tokens = [t for word in text.split() for t in encode_by_frequency(word, merges)]\n"
-            "    differ = sorted({w for w in text.split() if encode_word(w, merges) != encode_by_frequency(w, merges)})\n"
+            "    words = text.split()\n"
+            "    differ = sorted({w for w in words if encode_word(w, merges) != encode_by_frequency(w, merges)})\n"
             "    return tokens, differ"),
         answer_name="encode_text",
         points=4,
