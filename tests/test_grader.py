@@ -378,3 +378,11 @@ def test_notebooks_of_the_same_name_in_per_student_folders_keep_apart(tmp_path):
                                       "bob/01_bpe_from_scratch_exercises.ipynb"]
     assert [reports.feedback_name(s) for s in same] == ["alice__01_bpe_from_scratch_exercises.md",
                                                         "bob__01_bpe_from_scratch_exercises.md"]
+
+
+def test_a_release_of_chosen_questions_keeps_no_cell_of_the_others(tmp_path):
+    released = grade.release_notebook(NB01, tmp_path, questions=["merge_pair", "train"])
+    cells = nbformat.read(released, as_version=4).cells
+    asked = [c.metadata["bpe_lab"]["question"] for c in cells if "bpe_lab" in c.get("metadata", {})]
+    assert asked == ["merge_pair", "train"]
+    assert not any(c.source.startswith(("**Your explanation**", "## 6. `overlap`")) for c in cells)  # an explain question
