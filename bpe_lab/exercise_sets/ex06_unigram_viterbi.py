@@ -319,7 +319,8 @@ def q_viterbi_tie(student: str = "") -> Question:
     return Question(
         name="viterbi_tie",
         prompt=(f"With the log-probabilities {log_probs}, {NUMBER_WORDS[len(tied)]} segmentations of {word!r} tie "
-                "for best. Which one does bpe_lab's unigram.viterbi return? Answer a list of pieces, and say in `why` how its tie "
+                "for best. Which one does bpe_lab's unigram.viterbi return? Answer a list of pieces, and say in "
+                "`why` how its tie "
                 "rule (notebook 06, section 2) picks it."),
         reference=lambda: unigram.viterbi(word, log_probs)[0],
         hints=[f"First list every segmentation of {word!r} with its sum: which ones tie, and is {word} alone among "
@@ -451,7 +452,8 @@ def q_uniform_sampling(student: str = "") -> Question:
         wrong_code="uniform_probability = 0.0  # as if alpha = 0 always gave the best segmentation",
         answer_name="uniform_probability",
         rubric=(f"Full marks: 1/{count} = {1 / count:g}, and the reason: P(s)^0 = 1 for every segmentation, so "
-                f"alpha = 0\ndraws uniformly among the {count} segmentations of {word!r}, whatever their probabilities; as a\n"
+                f"alpha = 0\ndraws uniformly among the {count} segmentations of {word!r}, whatever their "
+                "probabilities; as a\n"
                 "training choice it is poor (the model would see single letters as often as the best pieces): a\n"
                 "small positive alpha flattens the distribution without ignoring it, and a large alpha approaches\n"
                 "Viterbi."),
