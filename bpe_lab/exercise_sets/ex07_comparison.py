@@ -413,7 +413,7 @@ def q_held_out_comparison() -> Question:
     short = "the cat sat on the mat\n" * 9 + "le café est fermé"  # 10 lines: the last one is held out
     return Question(
         name="held_out_comparison",
-        prompt=("Project: write held_out_comparison(trainers, text, sizes). trainers maps a name to a function "
+        prompt=("Write held_out_comparison(trainers, text, sizes). trainers maps a name to a function "
                 "train(train_text, size) -> tokenize (as train_bpe and train_unigram above). Split text as notebook "
                 "07 does: lines = text.splitlines(), the first int(len(lines) * 0.9) lines joined with '\\n' are the "
                 "training text, the other lines joined with '\\n' the held-out text. Train every tokenizer at every "
@@ -480,7 +480,7 @@ def q_comparison_conclusion(student: str = "") -> Question:
     sliced = "[:10_000]" if not start else f"[{start:_}:{end:_}]"
     return Question(
         name="comparison_conclusion",
-        prompt=("Project, continued: run your held_out_comparison with {'BPE': train_bpe, 'Unigram': train_unigram} "
+        prompt=("Project: run your held_out_comparison with {'BPE': train_bpe, 'Unigram': train_unigram} "
                 f"on {where} at the sizes "
                 f"{list(CONCLUSION_SIZES)}. By how many bytes per token does Unigram lead BPE on the held-out text at "
                 "800 (Unigram minus BPE; two decimals)? Then write, in `why`, a conclusion of two or three sentences: "

@@ -321,7 +321,7 @@ def q_number_patterns() -> Question:
     groups_of_three, whole_runs = _number_tokenizers()
     return Question(
         name="number_patterns",
-        prompt=("Project: write number_patterns(tok, numbers): encode each number, written plainly (str(n)), with "
+        prompt=("Write number_patterns(tok, numbers): encode each number, written plainly (str(n)), with "
                 "tok.encode_ordinary, and describe it by its pattern, the tuple of its tokens' lengths in digits "
                 "(in cl100k, 1234 is '123' + '4': the pattern (3, 1)). Return a dict pattern -> how many of the "
                 "numbers have it. The cases use two small tokenizers trained on numbers, one with cl100k's pattern "
@@ -370,7 +370,7 @@ def q_gpt2_single_numbers(student: str = "") -> Question:
     years = "1950-1999" if last < 2000 else "1950-2020"
     return Question(
         name="gpt2_single_numbers",
-        prompt=(f"Project, continued: run your number_patterns on GPT-2 (enc) for the numbers {first} to {last}. How "
+        prompt=(f"Project: run your number_patterns on GPT-2 (enc) for the numbers {first} to {last}. How "
                 "many of them are a single token? Answer a number, and say in `why` which numbers they mostly are, "
                 "why GPT-2 has tokens for them, and what cl100k's patterns for the same numbers would be."),
         reference=lambda: _number_patterns(_gpt2(), numbers).get((4,), 0),
