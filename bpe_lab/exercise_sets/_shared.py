@@ -31,3 +31,10 @@ def student_rng(student: str, key: str) -> random.Random | None:
     True
     """
     return random.Random(f"bpe_lab student version|{key}|{student}") if student else None
+
+
+def unlike_public(public, make):
+    """``make`` (rng -> hidden cases) without the cases that read like a public one (``repr``): a function that
+    looks up the public cases' answers must earn nothing on the hidden ones (sets 06-08)."""
+    shown = {repr(case) for case in public}
+    return lambda rng: [case for case in make(rng) if repr(case) not in shown]

@@ -33,7 +33,7 @@ from .. import _checks as check
 from .. import unigram
 from ..exercises import Question
 from ..unigram import segment, training
-from ._shared import by_name, close, student_rng
+from ._shared import by_name, close, student_rng, unlike_public
 
 # One function per question (q_...) builds it; set_06, the notebook's set, is what graders call.
 __all__ = ["set_06"]
@@ -125,28 +125,30 @@ def q_count_all(student: str = "") -> Question:
 # -- 3-4: core: counting and Viterbi --------------------------------------------------------------------------
 
 def _hidden_count_segmentations(rng) -> list[tuple]:
-    """Texts of 0-14 letters over two or three letters, with a random set of their substrings of 1-3 letters as
+    """Texts of 0-14 letters over two or three letters, with a random choice of their substrings of 1-3 letters as
     pieces (a single letter is sometimes missing, so some texts have no segmentation)."""
     cases = []
     for _ in range(8):
         letters = rng.choice(["ab", "abc", "xy"])
         text = "".join(rng.choice(letters) for _ in range(rng.randint(0, 14)))
         substrings = sorted({text[i:i + k] for k in (1, 2, 3) for i in range(len(text) - k + 1)})
-        pieces = {piece for piece in substrings if len(piece) == 1 and rng.random() < 0.9
-                  or len(piece) > 1 and rng.random() < 0.5}
-        cases.append((text, pieces or {rng.choice(letters)}))
+        pieces = [piece for piece in substrings if len(piece) == 1 and rng.random() < 0.9
+                  or len(piece) > 1 and rng.random() < 0.5]
+        cases.append((text, pieces or [rng.choice(letters)]))
     return cases
 
 
 def q_count_segmentations() -> Question:
+    # lists, not sets: a case must read the same in every process (a set's order changes with the hash seed)
+    public = [("cats", list(CATS)), ("abcd", ["a", "b", "c", "d", "ab", "bc", "cd"]), ("xyz", ["x"]), ("", ["a"]),
+              ("aaaaaa", ["a", "aa", "aaa"])]
     return Question(
         name="count_segmentations",
         prompt=("Write count_segmentations(text, pieces): how many ways text can be cut into the given pieces "
-                "(a set of str). The empty text has one segmentation, the empty one; a text that cannot be cut "
+                "(a list of str). The empty text has one segmentation, the empty one; a text that cannot be cut "
                 "into the pieces has none."),
         reference=lambda text, pieces: unigram.count_segmentations(text, pieces),
-        cases=[("cats", set(CATS)), ("abcd", {"a", "b", "c", "d", "ab", "bc", "cd"}), ("xyz", {"x"}), ("", {"a"}),
-               ("aaaaaa", {"a", "aa", "aaa"})],
+        cases=public,
         hints=["Work left to right, one position at a time: how many ways are there to cut the first `end` "
                "characters?",
                "A way to cut text[:end] ends with some piece text[start:end]; before it comes any way to cut "
@@ -164,7 +166,7 @@ def q_count_segmentations() -> Question:
             "    return 2 ** max(len(text) - 1, 0)  # assumes every substring is a piece"),
         answer_name="count_segmentations",
         points=2,
-        hidden_cases=_hidden_count_segmentations,
+        hidden_cases=unlike_public(public, _hidden_count_segmentations),
         forbidden=("bpe_lab.unigram.count_segmentations", "bpe_lab.unigram.nbest"),
         level="core",
         asks="function",
@@ -191,6 +193,8 @@ def _hidden_viterbi(rng) -> list[tuple]:
 
 
 def q_viterbi() -> Question:
+    public = [("cats", CATS), ("cat", CATS), ("a", CATS), ("tacs", CATS),
+              ("cats", {k: v for k, v in CATS.items() if k != "cats"})]
     return Question(
         name="viterbi",
         prompt=("Write viterbi(text, log_probs) -> the best list of pieces: best[i] = max over pieces ending at i of "
@@ -198,8 +202,7 @@ def q_viterbi() -> Question:
                 "When two segmentations tie for best, either one is accepted."),
         reference=lambda text, log_probs: unigram.viterbi(text, log_probs)[0],
         # without "cats", cat + s and ca + ts tie at -3.8 (the same double): both are right
-        cases=[("cats", CATS), ("cat", CATS), ("a", CATS), ("tacs", CATS),
-               ("cats", {k: v for k, v in CATS.items() if k != "cats"})],
+        cases=public,
         compare=equally_good(CATS),
         hints=["Keep two lists over the positions 0..n: the best score of the text up to there (0 at position 0, "
                "minus infinity elsewhere to begin with) and the position where the last piece of that best path "
@@ -236,7 +239,7 @@ def q_viterbi() -> Question:
             "    return pieces"),
         answer_name="viterbi",
         points=2,
-        hidden_cases=_hidden_viterbi,
+        hidden_cases=unlike_public(public, _hidden_viterbi),
         forbidden=("bpe_lab.unigram.viterbi", "bpe_lab.unigram.viterbi_table", "bpe_lab.unigram.nbest",
                    "bpe_lab.unigram.segment_words", "bpe_lab.unigram.word_tokenizer"),
         level="core",
@@ -370,14 +373,15 @@ def _hidden_word_log_prob(rng) -> list[tuple]:
 
 
 def q_word_log_prob() -> Question:
+    public = [("cats", CATS), ("hugs", HUGS), ("abc", TIED), ("a", CATS), ("", CATS), ("cab", {"a": -1.0, "b": -1.0}),
+              ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", {"a": -0.7, "aa": -1.1, "aaa": -1.6})]
     return Question(
         name="word_log_prob",
         prompt=("Write word_log_prob(word, log_probs) -> log P(word), the natural log of the sum over EVERY "
                 "segmentation of the product of its pieces' probabilities (the P(w) of notebook 06, section 4), "
                 "not only the best one. A word with no segmentation gets -math.inf; the empty word has P = 1."),
         reference=_word_log_prob,
-        cases=[("cats", CATS), ("hugs", HUGS), ("abc", TIED), ("a", CATS), ("", CATS), ("cab", {"a": -1.0, "b": -1.0}),
-               ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", {"a": -0.7, "aa": -1.1, "aaa": -1.6})],
+        cases=public,
         compare=_same_number,
         hints=["Viterbi takes a max over the pieces that end at a position; here you want a sum of probabilities "
                "instead. Everything else stays.",
@@ -403,7 +407,7 @@ def q_word_log_prob() -> Question:
             "    return unigram.viterbi(word, log_probs)[1]  # only the best segmentation, not all of them"),
         answer_name="word_log_prob",
         points=3,
-        hidden_cases=_hidden_word_log_prob,
+        hidden_cases=unlike_public(public, _hidden_word_log_prob),
         forbidden=("bpe_lab.unigram.training",),
         level="stretch",
         asks="function",
@@ -501,6 +505,13 @@ def _hidden_em_step(rng) -> list[tuple]:
 
 def q_em_step() -> Question:
     uniform_hugs = {piece: math.log(1 / 9) for piece in ["h", "u", "g", "p", "s", "hu", "ug", "hug", "gs"]}
+    public = [
+        (_normalised(CATS), {"cats": 3, "cat": 5, "at": 4, "sat": 2, "acts": 1, "tats": 1}),
+        (_normalised(CATS), {"cats": 1}),
+        (uniform_hugs, {"hug": 10, "pug": 5, "hugs": 5}),
+        ({"a": math.log(0.5), "b": math.log(0.2), "ab": math.log(0.2), "ba": math.log(0.1)}, {"ab": 1}),
+        ({"a": -1.0, "aa": -1.5, "aaa": -3.0}, {"aaaa": 2, "a": 1}),
+    ]
     return Question(
         name="em_step",
         prompt=("Project: write em_step(log_probs, word_counts) -> the new log-probabilities after one round of EM, "
@@ -510,13 +521,7 @@ def q_em_step() -> Question:
                 "pieces). Use the words as given (no '▁'); leave out pieces whose expected count is 0. Every word "
                 "of the cases can be segmented."),
         reference=_em_step,
-        cases=[
-            (_normalised(CATS), {"cats": 3, "cat": 5, "at": 4, "sat": 2, "acts": 1, "tats": 1}),
-            (_normalised(CATS), {"cats": 1}),
-            (uniform_hugs, {"hug": 10, "pug": 5, "hugs": 5}),
-            ({"a": math.log(0.5), "b": math.log(0.2), "ab": math.log(0.2), "ba": math.log(0.1)}, {"ab": 1}),
-            ({"a": -1.0, "aa": -1.5, "aaa": -3.0}, {"aaaa": 2, "a": 1}),
-        ],
+        cases=public,
         compare=_same_log_probs,
         time_limit=5.0,
         hints=["Do it in two steps: a function that gives one word's expected piece counts, then a loop over the "
@@ -572,7 +577,7 @@ def q_em_step() -> Question:
             "    return {piece: math.log(value / total) for piece, value in totals.items()}"),
         answer_name="em_step",
         points=4,
-        hidden_cases=_hidden_em_step,
+        hidden_cases=unlike_public(public, _hidden_em_step),
         forbidden=("bpe_lab.unigram.training",),
         level="project",
         asks="project",

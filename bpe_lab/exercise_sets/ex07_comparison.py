@@ -36,6 +36,7 @@ this set, not part of bpe_lab's API (not in ``__all__``, no argument checks).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from functools import lru_cache
@@ -44,7 +45,7 @@ from .. import _checks as check
 from .. import corpus, gpt2, metrics, unigram
 from ..exercises import Question
 from ..tokenizer import Tokenizer
-from ._shared import by_name, close, student_rng
+from ._shared import by_name, close, student_rng, unlike_public
 
 # One function per question (q_...) builds it; set_07, the notebook's set, is what graders call.
 __all__ = ["set_07"]  # train_bpe and train_unigram are imported by the notebook, but are not bpe_lab's API
@@ -76,11 +77,12 @@ def _hidden_measures(rng) -> list[tuple]:
     return [(rng.choice([str.split, list, utf8_bytes]), _hidden_text(rng, rng.randint(1, 12))) for _ in range(8)]
 
 def q_bytes_per_token() -> Question:
+    public = [(str.split, "to be or not"), (list, "naïve"), (str.split, "one"), (list, "東京")]
     return Question(
         name="bytes_per_token",
         prompt="Write bytes_per_token(tokenize, text): UTF-8 bytes of the text divided by the number of tokens.",
         reference=metrics.bytes_per_token,
-        cases=[(str.split, "to be or not"), (list, "naïve"), (str.split, "one"), (list, "東京")],
+        cases=public,
         compare=close,
         hints=["Two counts: how many bytes the text takes in UTF-8, and how many tokens tokenize makes of it.",
                "A character is not always one byte: 'ï' takes two, '東' three. Count the bytes of the encoded "
@@ -91,7 +93,7 @@ def q_bytes_per_token() -> Question:
                     "    return len(text) / len(tokenize(text))  # characters, not bytes"),
         answer_name="bytes_per_token",
         points=0.5,
-        hidden_cases=_hidden_measures,
+        hidden_cases=unlike_public(public, _hidden_measures),
         forbidden=("bpe_lab.metrics.bytes_per_token",),
         level="warm-up",
         asks="function",
@@ -99,11 +101,12 @@ def q_bytes_per_token() -> Question:
 
 
 def q_fertility() -> Question:
+    public = [(str.split, "to be or not"), (list, "to be"), (list, "a  b\nc")]
     return Question(
         name="fertility",
         prompt="Write fertility(tokenize, text): tokens per word, words being what whitespace separates.",
         reference=metrics.fertility,
-        cases=[(str.split, "to be or not"), (list, "to be"), (list, "a  b\nc")],
+        cases=public,
         compare=close,
         hints=["Tokens divided by words: which one goes on top? A fertility of 1.0 means one token per word.",
                "Words are what whitespace separates, however many spaces or line breaks stand between them: "
@@ -112,13 +115,30 @@ def q_fertility() -> Question:
         wrong_code="def fertility(tokenize, text):\n    return len(text.split()) / len(tokenize(text))  # upside down",
         answer_name="fertility",
         points=0.5,
-        hidden_cases=_hidden_measures,
+        hidden_cases=unlike_public(public, _hidden_measures),
         forbidden=("bpe_lab.metrics.fertility",),
         level="warm-up",
         asks="function",
     )
 
 
+class _Named:
+    """A module-level function that shows as its name (``utf8_bytes``), the same in every process: the cases
+    pass functions, and a case must read the same in the grader, in its child and in a feedback message
+    (a plain function shows its memory address). It crosses to the grader's child by that name."""
+
+    def __init__(self, function):
+        self._function = function
+        functools.update_wrapper(self, function)  # __module__, __qualname__, __doc__: importable by name
+
+    def __call__(self, *args, **kwargs):
+        return self._function(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return self.__name__
+
+
+@_Named
 def utf8_bytes(text: str) -> list[int]:
     """A tokenizer with no merges at all: one token per UTF-8 byte."""
     return list(text.encode("utf-8"))
@@ -136,14 +156,15 @@ def _hidden_costs(rng) -> list[tuple]:
 
 def q_cost_per_language() -> Question:
     same_content = {"eng": "the cat sleeps", "fra": "le chat dort", "hin": "बिल्ली सोती है"}
+    public = [(list, same_content, "eng"), (utf8_bytes, same_content, "eng"), (str.split, same_content, "fra"),
+              (utf8_bytes, {"eng": "rights", "ell": "δικαιώματα"}, "ell")]
     return Question(
         name="cost_per_language",
         prompt=("Write cost_per_language(tokenize, texts, reference): texts maps a language code to a text (the "
                 "same content in each language); return a dict code -> the text's tokens divided by the tokens of "
                 "texts[reference] (so the reference language itself gets 1.0)."),
         reference=metrics.cost_per_language,
-        cases=[(list, same_content, "eng"), (utf8_bytes, same_content, "eng"), (str.split, same_content, "fra"),
-               (utf8_bytes, {"eng": "rights", "ell": "δικαιώματα"}, "ell")],
+        cases=public,
         compare=lambda got, expected: (isinstance(got, dict) and set(got) == set(expected)
                                        and all(close(got[code], value) for code, value in expected.items())),
         hints=["Count the tokens of every text once; the reference language's count is the divisor.",
@@ -156,7 +177,7 @@ def q_cost_per_language() -> Question:
                     "    return {code: count / counts['eng'] for code, count in counts.items()}  # always English"),
         answer_name="cost_per_language",
         points=1,
-        hidden_cases=_hidden_costs,
+        hidden_cases=unlike_public(public, _hidden_costs),
         forbidden=("bpe_lab.metrics.cost_per_language",),
         level="core",
         asks="function",
@@ -343,12 +364,14 @@ def q_data_or_algorithm(student: str = "") -> Question:
 
 # -- 7-8: project: a measured comparison ----------------------------------------------------------------------
 
+@_Named
 @lru_cache(maxsize=32)
 def train_bpe(text: str, size: int):
     """Byte-level BPE with GPT-2's pattern, ``size`` tokens (at least 256), trained on ``text``: its ``encode``."""
     return Tokenizer.train(text, size).encode
 
 
+@_Named
 @lru_cache(maxsize=32)
 def train_unigram(text: str, size: int):
     """Unigram as notebook 07 trains it (``seed_factor=4``, one EM iteration per round), ``size`` pieces, on
@@ -358,11 +381,13 @@ def train_unigram(text: str, size: int):
     return unigram.word_tokenizer(model.log_probs, unk_score=unk)
 
 
+@_Named
 def train_characters(text: str, size: int):
     """A toy 'trainer' that learns nothing: one token per character, whatever the size."""
     return list
 
 
+@_Named
 def train_whole_words(text: str, size: int):
     """A toy trainer that overfits: the ``size`` most frequent words of ``text`` are one token each; any other
     word is spelled letter by letter, and each space or line break is a token."""
@@ -411,6 +436,9 @@ def _hidden_held_out(rng) -> list[tuple]:
 def q_held_out_comparison() -> Question:
     toys = {"characters": train_characters, "whole words": train_whole_words}
     short = "the cat sat on the mat\n" * 9 + "le café est fermé"  # 10 lines: the last one is held out
+    public = [(toys, _novel_lines(200, 40), [10, 100]),
+              ({"BPE": train_bpe, "whole words": train_whole_words}, _novel_lines(1000, 60), [260, 300]),
+              ({"BPE": train_bpe}, short, [258, 270])]
     return Question(
         name="held_out_comparison",
         prompt=("Write held_out_comparison(trainers, text, sizes). trainers maps a name to a function "
@@ -419,9 +447,7 @@ def q_held_out_comparison() -> Question:
                 "training text, the other lines joined with '\\n' the held-out text. Train every tokenizer at every "
                 "size on the training text and return {name: {size: bytes per token on the held-out text}}."),
         reference=_held_out_comparison,
-        cases=[(toys, _novel_lines(200, 40), [10, 100]),
-               ({"BPE": train_bpe, "whole words": train_whole_words}, _novel_lines(1000, 60), [260, 300]),
-               ({"BPE": train_bpe}, short, [258, 270])],
+        cases=public,
         compare=_same_table,
         time_limit=5.0,
         hints=["Three steps: split the text, train each tokenizer at each size on the first part, measure each on "
@@ -447,7 +473,7 @@ def q_held_out_comparison() -> Question:
             "                   for size in sizes} for name, train in trainers.items()}"),
         answer_name="held_out_comparison",
         points=2,
-        hidden_cases=_hidden_held_out,
+        hidden_cases=unlike_public(public, _hidden_held_out),
         level="stretch",
         asks="function",
     )

@@ -41,7 +41,7 @@ from .. import _checks as check
 from .. import gpt2, pretokenize, vocab_audit
 from ..exercises import Question
 from ..tokenizer import Tokenizer
-from ._shared import by_name, student_rng
+from ._shared import by_name, student_rng, unlike_public
 
 # One function per question (q_...) builds it; set_08, the notebook's set, is what graders call.
 __all__ = ["set_08"]
@@ -100,12 +100,13 @@ def _hidden_digit_groups(rng) -> list[tuple]:
 
 
 def q_digit_groups_left() -> Question:
+    public = [("1234567",), ("12",), ("123",), ("1000000",), ("",), ("12345678901",)]
     return Question(
         name="digit_groups_left",
         prompt=("Write digit_groups(digits): cut a string of digits into groups of at most three from the left, "
                 "as the cl100k pattern does ('1234567' -> ['123', '456', '7']). An empty string gives []."),
         reference=lambda digits: pretokenize.split(digits, "gpt4"),
-        cases=[("1234567",), ("12",), ("123",), ("1000000",), ("",), ("12345678901",)],
+        cases=public,
         hints=["The first group is always the first three digits (or fewer, if the string is shorter); then the "
                "next three, and so on. Only the last group can be short.",
                "Step through the string three positions at a time; a slice past the end of a string is simply "
@@ -119,7 +120,7 @@ def q_digit_groups_left() -> Question:
                     " if digits else []"),
         answer_name="digit_groups",
         points=1,
-        hidden_cases=_hidden_digit_groups,
+        hidden_cases=unlike_public(public, _hidden_digit_groups),
         forbidden=("bpe_lab.pretokenize.split", "bpe_lab.pretokenize.chunk_counts"),
         level="warm-up",
         asks="function",
@@ -180,13 +181,14 @@ def _hidden_embedding_parameters(rng) -> list[tuple]:
 
 
 def q_embedding_parameters() -> Question:
+    public = [(50_257, 768, True), (50_257, 768, False), (200_019, 4_096, False), (1, 1, True), (0, 512, False)]
     return Question(
         name="embedding_parameters",
         prompt=("Write embedding_parameters(vocab_size, width, tied): the parameters of a model's input embedding "
                 "and output layer together, one row of `width` numbers per token in each; tied means the two "
                 "share one matrix."),
         reference=_embedding_parameters,
-        cases=[(50_257, 768, True), (50_257, 768, False), (200_019, 4_096, False), (1, 1, True), (0, 512, False)],
+        cases=public,
         hints=["How many numbers does one matrix with a row of `width` numbers per token hold?",
                "Untied, the input embedding and the output layer are two such matrices; tied, they are one."],
         solution_code=("def embedding_parameters(vocab_size, width, tied):\n"
@@ -195,7 +197,7 @@ def q_embedding_parameters() -> Question:
                     "    return vocab_size * width  # forgets the output layer when untied"),
         answer_name="embedding_parameters",
         points=1,
-        hidden_cases=_hidden_embedding_parameters,
+        hidden_cases=unlike_public(public, _hidden_embedding_parameters),
         level="core",
         asks="function",
     )
@@ -258,6 +260,7 @@ def q_unseen_tokens() -> Question:
     abc_special = Tokenizer(merges=[(b"a", b"b"), (b"b", b"c"), (b"a", b"bc")], pattern=None,
                             special_tokens={"<|end|>": 259})
     the = Tokenizer(merges=[(b" ", b"t"), (b"h", b"e"), (b" t", b"he"), (b"t", b"he")])  # GPT-2's pattern
+    public = [(abc, "abc ab"), (abc, ""), (abc_special, "bc"), (the, "the the"), (the, "then")]
     return Question(
         name="unseen_tokens",
         prompt=("Write unseen_tokens(tok, text): the ids of the merged tokens of a bpe_lab Tokenizer that encoding "
@@ -266,7 +269,7 @@ def q_unseen_tokens() -> Question:
                 "and are never counted. (vocab_audit.unseen_tokens, notebook 08 section 4, gives the same for every "
                 "ordinary token: write it yourself.)"),
         reference=_unseen_merged_tokens,
-        cases=[(abc, "abc ab"), (abc, ""), (abc_special, "bc"), (the, "the the"), (the, "then")],
+        cases=public,
         hints=["Which ids does encoding the text give? Every other ordinary id is unseen.",
                "Whether a token's bytes occur in the text is not the question: in 'abc ab' the bytes of 'abc' occur, "
                "yet with these merges encoding makes 'ab' + 'c' (notebook 08: reachable vs produced).",
@@ -280,7 +283,7 @@ def q_unseen_tokens() -> Question:
                     "    return [i for i in range(256, len(tok.vocab)) if tok.token_bytes(i) not in data]"),
         answer_name="unseen_tokens",
         points=2,
-        hidden_cases=_hidden_unseen,
+        hidden_cases=unlike_public(public, _hidden_unseen),
         forbidden=("bpe_lab.vocab_audit.unseen_tokens",),
         level="stretch",
         asks="function",
@@ -319,6 +322,8 @@ def _hidden_number_patterns(rng) -> list[tuple]:
 
 def q_number_patterns() -> Question:
     groups_of_three, whole_runs = _number_tokenizers()
+    public = [(groups_of_three, range(0, 1200)), (whole_runs, range(0, 1200)), (whole_runs, range(1900, 2100)),
+              (groups_of_three, [7, 1234567, 99999, 2024]), (whole_runs, [])]
     return Question(
         name="number_patterns",
         prompt=("Write number_patterns(tok, numbers): encode each number, written plainly (str(n)), with "
@@ -327,8 +332,7 @@ def q_number_patterns() -> Question:
                 "numbers have it. The cases use two small tokenizers trained on numbers, one with cl100k's pattern "
                 "and one with GPT-2's."),
         reference=_number_patterns,
-        cases=[(groups_of_three, range(0, 1200)), (whole_runs, range(0, 1200)), (whole_runs, range(1900, 2100)),
-               (groups_of_three, [7, 1234567, 99999, 2024]), (whole_runs, [])],
+        cases=public,
         hints=["One number at a time: its ids, then each id's length. tok.token_bytes(i) gives a token's bytes, "
                "and a digit is one byte.",
                "Count the patterns as you go (collections.Counter, or a dict). A pattern must be a tuple: a list "
@@ -348,7 +352,7 @@ def q_number_patterns() -> Question:
                     "                        for n in numbers))"),
         answer_name="number_patterns",
         points=2,
-        hidden_cases=_hidden_number_patterns,
+        hidden_cases=unlike_public(public, _hidden_number_patterns),
         level="stretch",
         asks="function",
     )
