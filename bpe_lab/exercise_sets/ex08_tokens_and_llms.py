@@ -28,8 +28,8 @@ here in milliseconds.
 
 Grading: ``set_08(student="alice")`` gives alice her own word, text ending, user text and range of numbers in
 the value questions (``student_rng``; "" is everyone's version, the lesson's). The four function questions
-have hidden cases (digit strings, small numbers, tokenizers trained here on a few words) and forbid bpe_lab's
-own ``pretokenize.split`` and ``vocab_audit.unseen_tokens`` where they answer the question.
+have hidden cases (digit strings, model sizes, numbers, tokenizers trained here on a few words) and forbid
+bpe_lab's own ``pretokenize.split`` and ``vocab_audit.unseen_tokens`` where they answer the question.
 """
 
 from __future__ import annotations
