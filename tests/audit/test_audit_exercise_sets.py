@@ -17,6 +17,20 @@ raises("exercise_sets.set_02", "student=None", lambda: exercise_sets.set_02(stud
     r"student must be a str, got NoneType")
 raises("exercise_sets.set_02", "student='\\t'", lambda: exercise_sets.set_02(student="\t"), ValueError,
     r"student must be an id such as 'alice'")
+raises("exercise_sets.set_06", "student=6", lambda: exercise_sets.set_06(student=6), TypeError,
+    r"student must be a str, got int")
+documented("exercise_sets.set_06", "student=''", lambda: exercise_sets.set_06(student=""),
+    lambda q: q["count_all"].reference() == 128, "everyone's version (the lesson's examples)",
+    r'"": everyone\'s version')
+raises("exercise_sets.set_07", "student=['alice']", lambda: exercise_sets.set_07(student=["alice"]), TypeError,
+    r"student must be a str, got list")
+raises("exercise_sets.set_07", "student='a\\nb'", lambda: exercise_sets.set_07(student="a\nb"), ValueError,
+    r"student must be an id such as 'alice'")
+raises("exercise_sets.set_08", "student=b'alice'", lambda: exercise_sets.set_08(student=b"alice"), TypeError,
+    r"student must be a str, got bytes")
+documented("exercise_sets.set_08", "student=''", lambda: exercise_sets.set_08(student=""),
+    lambda q: q["trailing_space"].reference() == 220, "everyone's version (the lesson's example)",
+    r'"": everyone\'s version')
 
 raises("exercise_sets.set_03", "student=3", lambda: exercise_sets.set_03(student=3), TypeError,
     r"student must be a str, got int")
