@@ -39,29 +39,6 @@ def test_the_docstring_lists_each_question_as_its_fields_say(number):
                 assert "explain" in question.prompt, name
 
 
-def gives_code_away(hint: str, solution_code: str, answer_name: str = "answer") -> bool:
-    """Whether ``hint`` holds a line of the solution: a statement, or what it returns or assigns."""
-    lines = [line.strip() for line in solution_code.splitlines()]
-    lines = [line.removeprefix(f"{answer_name} = ").removeprefix("return ") for line in lines
-             if not line.startswith(("import ", "from ", "def ", "#"))]
-    return any(len(line) > 12 and line in hint for line in lines)
-
-
-def test_the_code_away_check_catches_a_hint_that_was_on_main():
-    assert gives_code_away("b''.join(tokens).decode('utf-8', errors='replace')",
-                           "def decode_tokens(tokens):\n    return b''.join(tokens).decode('utf-8', errors='replace')")
-    assert not gives_code_away("Put all the bytes back together first; decode once, at the end.",
-                               "def decode_tokens(tokens):\n    return b''.join(tokens).decode('utf-8', errors='replace')")
-
-
-@pytest.mark.parametrize("number", MODULES)
-def test_hints_do_not_give_the_code_away(number):
-    for student in STUDENTS:
-        for name, question in getattr(MODULES[number], f"set_{number}")(student=student).items():
-            for hint in question.hints:
-                assert not gives_code_away(hint, question.solution_code, question.answer_name), f"{name}: {hint!r}"
-
-
 def test_byte_tokenizer_cases_cut_characters_in_several_scripts():
     question = ex03_byte_level.set_03()["byte_tokenizer"]
     scripts, cut = set(), 0

@@ -5,6 +5,7 @@
 - at most a third ask for a number the lesson itself printed;
 - every function question has hidden cases (made from the instructor's seed, different for another seed), so
   hard-coding the public cases earns nothing (tests/test_grader.py grades that state for every set);
+- hints never hold a line of the solution;
 - every value question is personalised: six students get at least three different answers, so copying a
   neighbour's values fails (tests/test_grader.py grades alice's notebook with bob's values for every set).
 
@@ -63,6 +64,29 @@ def test_every_value_question_is_personalised(set_id):
         answers = {repr(value(versions[student][name])) for student in STUDENTS}
         assert len(answers) >= 3, f"{set_id} {name}: six students share {len(answers)} answer(s): {answers}"
         assert value(versions["alice"][name]) == value(set_function(student="alice")[name]), "deterministic"
+
+
+def gives_code_away(hint: str, solution_code: str, answer_name: str = "answer") -> bool:
+    """Whether ``hint`` holds a line of the solution: a statement, or what it returns or assigns."""
+    lines = [line.strip() for line in solution_code.splitlines()]
+    lines = [line.removeprefix(f"{answer_name} = ").removeprefix("return ") for line in lines
+             if not line.startswith(("import ", "from ", "def ", "#"))]
+    return any(len(line) > 12 and line in hint for line in lines)
+
+
+def test_the_code_away_check_catches_a_hint_that_was_on_main():
+    assert gives_code_away("b''.join(tokens).decode('utf-8', errors='replace')",
+                           "def decode_tokens(tokens):\n    return b''.join(tokens).decode('utf-8', errors='replace')")
+    assert not gives_code_away("Put all the bytes back together first; decode once, at the end.",
+                               "def decode_tokens(tokens):\n    return b''.join(tokens).decode('utf-8', errors='replace')")
+
+
+@pytest.mark.parametrize("set_id", SETS)
+def test_hints_do_not_give_the_code_away(set_id):
+    for student in ("", "alice", "bob"):
+        for name, question in SETS[set_id](student=student).items():
+            for hint in question.hints:
+                assert not gives_code_away(hint, question.solution_code, question.answer_name), f"{name}: {hint!r}"
 
 
 def test_the_questions_command_lists_a_set_for_an_instructor(capsys):
