@@ -53,8 +53,8 @@ REPORT_CELL = ("import json as _json\nfrom bpe_lab import exercises as _ex\n"
 def grade_notebook(path, timeout: float = 60.0, *, seed: str | None = None, memory_mb: int = 2048,
                    time_factor: float = 1.0) -> dict:
     """Grade one submission; a dict with "file", "status", "results" ({question: status}), "error", and
-    "set", "student", "points", "possible", "questions" (per question: status, points, earned, public and
-    hidden cases passed, messages) and "notes".
+    "set", "student", "points", "possible", "questions" (per question: status, kind, asks, level, points,
+    earned, public and hidden cases passed, messages) and "notes".
 
     ``timeout``: seconds per cell; ``seed``: the instructor's seed for the hidden cases (None: the
     environment variable BPE_LAB_GRADER_SEED, else the public default); ``memory_mb``: the child process's
@@ -80,8 +80,9 @@ def _seed(seed: str | None) -> str:
 def _as_dict(s) -> dict:
     from ._grading.reports import note
 
-    questions = {name: {"status": r.status, "kind": r.kind, "points": r.points, "earned": r.earned,
-                        "public": list(r.public), "hidden": list(r.hidden), "messages": list(r.messages)}
+    questions = {name: {"status": r.status, "kind": r.kind, "asks": r.asks, "level": r.level, "points": r.points,
+                        "earned": r.earned, "public": list(r.public), "hidden": list(r.hidden),
+                        "messages": list(r.messages)}
                  for name, r in s.questions.items()}
     return {"file": s.file, "status": s.status, "results": {n: q["status"] for n, q in questions.items()},
             "error": note(s), "set": s.set_id, "student": s.student, "points": s.earned, "possible": s.possible,

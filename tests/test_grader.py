@@ -321,6 +321,7 @@ def test_outputs_summary_chart_and_no_kernel_noise(graded_folder):
     out, printed, _ = graded_folder
     summary = list(csv.reader(open(out / "summary_01.csv", encoding="utf-8")))
     assert summary[0][:5] == ["question", "kind", "points", "submissions", "solved"]
+    assert summary[0][-2:] == ["asks", "level"] and summary[1][-2:] == ["new case", "warm-up"]  # count_ug
     assert [r[0] for r in summary[1:]] == list(SET_01())
     assert (out / "summary_01.png").stat().st_size > 5_000 and (out / "summary_02.png").exists()
     assert len(list((out / "feedback").glob("*.md"))) == len(submissions()) + 2  # + the two peeks and eve - limits

@@ -110,10 +110,11 @@ def feedback(s: Submission) -> str:
 
 
 def summary_rows(submissions: list[Submission]) -> list[list]:
-    """Per question: how many solved it (full points), partly, not at all, not answered; mean points; pass rates."""
+    """Per question: how many solved it (full points), partly, not at all, not answered; mean points; pass rates;
+    what it asks and its level."""
     names = list(submissions[0].questions)
     rows = [["question", "kind", "points", "submissions", "solved", "partial", "incorrect", "not answered",
-             "forbidden call", "mean points", "public cases passed", "hidden cases passed"]]
+             "forbidden call", "mean points", "public cases passed", "hidden cases passed", "asks", "level"]]
     for n in names:
         results = [s.questions[n] for s in submissions]
         count = {k: sum(r.status == k for r in results) for k in ("correct", "partial", "incorrect", "forbidden")}
@@ -122,7 +123,8 @@ def summary_rows(submissions: list[Submission]) -> list[list]:
         hidden = _rate(sum(r.hidden[0] for r in results), sum(r.hidden[1] for r in results))
         mean = sum(r.earned for r in results) / len(results)
         rows.append([n, results[0].kind, f"{results[0].points:g}", len(results), count["correct"], count["partial"],
-                     count["incorrect"], unanswered, count["forbidden"], f"{mean:.2f}", public, hidden])
+                     count["incorrect"], unanswered, count["forbidden"], f"{mean:.2f}", public, hidden,
+                     results[0].asks, results[0].level])
     return rows
 
 

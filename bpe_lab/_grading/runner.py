@@ -70,6 +70,8 @@ class QuestionResult:
     public: tuple = (0, 0)  # (passed, total)
     hidden: tuple = (0, 0)
     messages: list = field(default_factory=list)
+    asks: str = ""  # what the question asks (Question.asks) and its level, for the summary
+    level: str = ""
 
 
 @dataclass
@@ -286,7 +288,7 @@ def grade(path: Path, seed: str, limits: Limits, chosen: dict | None = None) -> 
         for name, question in questions.items():
             snapshot = question.answer_name in shared
             if snapshot and name not in tagged:
-                r = QuestionResult(name, question.kind, question.points)
+                r = QuestionResult(name, question.kind, question.points, asks=question.asks, level=question.level)
                 r.messages.append(f"its answer cell was not found, and {question.answer_name!r} is shared by several "
                                   "questions: keep the answer in the question's own cell")
                 result.questions[name] = r
@@ -361,7 +363,7 @@ def _student(session: Session, notebook, result: Submission) -> str:
 
 
 def _grade_value(session: Session, question, snapshot: bool, seed: str, limits: Limits) -> QuestionResult:
-    r = QuestionResult(question.name, "value", question.points)
+    r = QuestionResult(question.name, "value", question.points, asks=question.asks, level=question.level)
     try:
         reply = session.request({"op": "value", "name": question.answer_name, "question": question.name,
                                  "snapshot": snapshot}, READ_SECONDS)
@@ -405,7 +407,7 @@ def _grade_value(session: Session, question, snapshot: bool, seed: str, limits: 
 
 
 def _grade_function(session: Session, question, snapshot: bool, seed: str, limits: Limits) -> QuestionResult:
-    r = QuestionResult(question.name, "function", question.points)
+    r = QuestionResult(question.name, "function", question.points, asks=question.asks, level=question.level)
     try:
         hidden = question.hidden(seed)
     except Exception as exc:  # the question's hidden_cases failed: grade on the public cases, and say so
