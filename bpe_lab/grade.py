@@ -246,9 +246,11 @@ def _questions_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade questions",
                                      description="List the questions of exercise sets: what each asks, its level, "
                                                  "points, hidden cases, per-student numbers and forbidden calls.")
-    parser.add_argument("sets", nargs="*", choices=known, metavar="SET",
-                        help=f"set ids ({', '.join(known)}; none: every set)")
+    parser.add_argument("sets", nargs="*", metavar="SET", help=f"set ids ({', '.join(known)}; none: every set)")
     args = parser.parse_args(argv)
+    unknown = [name for name in args.sets if name not in known]
+    if unknown:
+        parser.error(f"argument SET: there is no set {unknown[0]!r}; the sets: {', '.join(known)}")
     for set_id in args.sets or known:
         builder = getattr(exercise_sets, f"set_{set_id}")
         questions, other = builder(), builder(student="a student id")

@@ -100,3 +100,6 @@ def test_the_questions_command_lists_a_set_for_an_instructor(capsys):
     assert [line.split()[0] for line in lines[2:]] == list(questions)
     merge_pair = next(line for line in lines if line.startswith("merge_pair"))
     assert "bpe_lab.bpe.merge_pair" in merge_pair and "yes" in merge_pair
+    assert grade.main(["questions"]) == 0  # every set
+    assert [line.split(":")[0] for line in capsys.readouterr().out.splitlines() if line.startswith("set ")] == [
+        f"set {set_id}" for set_id in SETS]

@@ -109,7 +109,7 @@ exits("grade.main", "--questions 01=nope", ["--questions", "01=nope", str(missin
     r"pair_counts, merge_pair, overlap, whole_word_step, hug_bytes_per_token, symbol_counts, train")
 exits("grade.main", "release --question nope", ["release", str(EXERCISE), "--out", str(TMP), "--question", "nope"],
     r"argument notebooks: questions must be questions of set 01 .*; got 'nope'")
-exits("grade.main", "questions 99", ["questions", "99"], r"argument SET: invalid choice: '99' \(choose from '01'")
+exits("grade.main", "questions 99", ["questions", "99"], r"argument SET: there is no set '99'; the sets: 01, 02")
 exits("grade.main", "--bogus", ["--bogus", str(missing("a.ipynb"))], r"unrecognized arguments: --bogus")
 documented("grade.main", "a missing notebook", lambda: grade.main([str(missing("a.ipynb"))]), lambda code: code == 0,
     "0, the file listed as unreadable", r"cannot be read .* listed")
