@@ -155,3 +155,125 @@ def test_autograde_gives_full_points_to_the_solutions_and_0_to_the_unattempted(c
         assert needs_manual == (student == SOLVED) and not auto, name  # an untouched one is 0 at once
     assert {row[2] for row in autograded} == {f"{name}_tests" for s in SETS
                                               for name in getattr(exercise_sets, f"set_{s}")()}
+
+
+# --------------------------------------------------------------------------------------------------
+# Without nbgrader: every set's source notebook, run cell by cell here, and nbgrader_check on its own
+# --------------------------------------------------------------------------------------------------
+
+def run_cells(notebook, answers: dict) -> dict:
+    """Run a source notebook's code cells in one namespace, with ``answers`` in the answer cells (the rest as
+    released: nbgrader's stub); the value of each test cell's last line, by grade id."""
+    import ast
+    import contextlib
+    import io
+
+    namespace, points = {"__name__": "__main__"}, {}
+    for cell in notebook.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if cell.cell_type != "code":
+            continue
+        source = answers.get(meta.get("grade_id"), "raise NotImplementedError()") if meta.get("solution") else cell.source
+        tree = ast.parse(source)
+        last = tree.body.pop() if meta.get("grade") else None
+        with contextlib.redirect_stdout(io.StringIO()):
+            try:
+                exec(compile(tree, "<cell>", "exec"), namespace)
+                if last is not None:
+                    points[meta["grade_id"]] = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+            except (NameError, NotImplementedError):  # an answer not given, and its test (nbgrader: 0 points)
+                if last is not None:
+                    points[meta["grade_id"]] = 0.0
+    return points
+
+
+@pytest.fixture(scope="module")
+def sources(tmp_path_factory):
+    """Every set exported, as nbgrader source notebooks: set id -> notebook."""
+    root = tmp_path_factory.mktemp("all_sets")
+    written = export_nbgrader(root, seed=SEED)
+    assert (root / "nbgrader_config.py") in written
+    return {path.parent.name.removeprefix("bpe_lab_"): nbformat.read(path, as_version=4) for path in written
+            if path.suffix == ".ipynb"}
+
+
+@pytest.mark.parametrize("set_id", [name.removeprefix("set_") for name in exercise_sets.__all__])
+def test_every_set_s_test_cells_give_the_solutions_full_points_and_nothing_to_no_answer(sources, set_id):
+    questions = getattr(exercise_sets, f"set_{set_id}")()
+    solved = run_cells(sources[set_id], solutions(set_id))
+    assert solved == {f"{name}_tests": float(q.points) for name, q in questions.items()}
+    assert set(run_cells(sources[set_id], {}).values()) == {0.0}
+
+
+MERGE_PAIR_PUBLIC = [((["h", "u", "g"], ("u", "g")), ["h", "ug"]), ((["a", "a", "a"], ("a", "a")), ["aa", "a"])]
+MERGE_PAIR_HIDDEN = [((["a", "b", "a", "b"], ("a", "b")), ["ab", "ab"]), ((["b"], ("a", "b")), ["b"])]
+
+
+def merge_pair_hard_coded(symbols, pair):
+    """Right on the public cases only."""
+    return {("h", "u", "g"): ["h", "ug"], ("a", "a", "a"): ["aa", "a"]}.get(tuple(symbols), [])
+
+
+def merge_pair_with_bpe_lab(symbols, pair):
+    from bpe_lab import bpe
+
+    return list(bpe.merge_pair(tuple(symbols), tuple(pair)))
+
+
+def merge_first_only(symbols, pair):
+    """Right when the pair occurs at most once."""
+    for i in range(len(symbols) - 1):
+        if (symbols[i], symbols[i + 1]) == tuple(pair):
+            return symbols[:i] + [symbols[i] + symbols[i + 1]] + symbols[i + 2:]
+    return list(symbols)
+
+
+class EqualsEverything:
+    def __eq__(self, other):
+        return True
+
+
+@pytest.mark.parametrize("answer, public, hidden, points, said", [
+    (lambda symbols, pair: bpe_merge_pair(symbols, pair), MERGE_PAIR_PUBLIC, MERGE_PAIR_HIDDEN, 2.0, "2 of 2 hidden"),
+    (merge_pair_hard_coded, MERGE_PAIR_PUBLIC, MERGE_PAIR_HIDDEN, 0.0, "hidden case 1 of 2: your function returned a wrong"),
+    (merge_pair_hard_coded, MERGE_PAIR_PUBLIC, [], 2.0, "2 of 2 public cases passed: 2 of 2 points"),  # the release
+    (merge_pair_with_bpe_lab, MERGE_PAIR_PUBLIC, MERGE_PAIR_HIDDEN, 0.0, "calls bpe_lab's own bpe_lab.bpe.merge_pair"),
+    (merge_first_only, MERGE_PAIR_PUBLIC, MERGE_PAIR_HIDDEN, 1.0, "2 of 2 public cases, 1 of 2 hidden cases passed: "
+     "1 of 2 points"),  # points x the smaller pass rate
+    (lambda symbols, pair: EqualsEverything(), MERGE_PAIR_PUBLIC, [], 0.0, "expected a list such as ['h', 'ug']"),
+    (lambda symbols, pair: exec("raise NotImplementedError"), MERGE_PAIR_PUBLIC, [], 0.0, "not answered yet"),
+    (..., MERGE_PAIR_PUBLIC, MERGE_PAIR_HIDDEN, 0.0, "not answered yet"),
+    ("merge_pair", MERGE_PAIR_PUBLIC, [], 0.0, "wants a function merge_pair, but it is a str"),
+])
+def test_nbgrader_check_scores_a_function_as_the_grader_does(capsys, answer, public, hidden, points, said):
+    from bpe_lab.grade import nbgrader_check
+
+    assert nbgrader_check("01", "merge_pair", answer, public=public, hidden=hidden) == points
+    out = capsys.readouterr()
+    assert said in out.out and not out.err  # nothing on stderr: nbgrader gives 0 to a cell that writes there
+
+
+def bpe_merge_pair(symbols, pair):
+    out, i = [], 0
+    while i < len(symbols):
+        if symbols[i:i + 2] == list(pair):
+            out.append(symbols[i] + symbols[i + 1])
+            i += 2
+        else:
+            out.append(symbols[i])
+            i += 1
+    return out
+
+
+@pytest.mark.parametrize("answer, expected, points, said", [
+    (20, [20], 1.0, "count_ug: correct"),
+    (21, [20], 0.0, "you answered 21, which is not the expected answer"),
+    (EqualsEverything(), [20], 0.0, "which is not the expected answer"),
+    (20, [], 0.0, "ug_count = 20 is recorded; it is checked when the notebook is graded"),  # the release
+    (..., [20], 0.0, "not answered yet"),
+])
+def test_nbgrader_check_scores_a_value_against_the_expected_one(capsys, answer, expected, points, said):
+    from bpe_lab.grade import nbgrader_check
+
+    assert nbgrader_check("01", "count_ug", answer, expected=expected) == points
+    assert said in capsys.readouterr().out
