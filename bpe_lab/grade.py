@@ -143,7 +143,8 @@ def nbgrader_check(set_id: str, question: str, answer, *, public=(), hidden=(), 
     A function question calls ``answer`` on each case of ``public`` and ``hidden``, lists of (argument tuple,
     expected result) pairs, each within the question's time limit, and earns its points × the smaller of the
     two pass rates (0 if it calls what the question forbids). A value question compares ``answer`` with
-    ``expected[0]``; with ``expected=[]`` (a release: nbgrader removed it) it earns 0 until graded. What went
+    ``expected[0]``; with ``expected=[]`` (a release: nbgrader removed it) it earns 0 until graded. An answer
+    still ``...`` earns 0. What went
     wrong is printed, and nothing raises for a wrong answer: nbgrader records the returned number as the
     cell's partial credit.
 
