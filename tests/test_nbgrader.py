@@ -142,7 +142,7 @@ def test_autograde_gives_full_points_to_the_solutions_and_0_to_the_unattempted(c
         print(f"  {command:<40} {seconds:5.1f} s")
         TIMINGS[command] = seconds
     for (assignment, student), (earned, possible) in sorted(scores.items()):
-        print(f"  {assignment:<12} {student:<6} autograded {earned:g} of {possible:g} points")
+        print(f"  {assignment:<16} {student:<6} autograded {earned:g} of {possible:g} points")
     manual = [row for row in rows if row[3] == "markdown"]
     print(f"  explanation cells (graded by hand): {sum(1 for row in manual if row[1] == SOLVED)}; {SOLVED}'s wait for "
           f"a grader, {UNATTEMPTED}'s (untouched) score 0 at once")
