@@ -334,7 +334,11 @@ def _nbgrader_main(argv: list[str]) -> int:
     secret.add_argument("--seed", type=_seed_text, help="the instructor's seed itself")
     args = parser.parse_args(argv)
     seed, where = _chosen_seed(args)
-    for path in export_nbgrader(args.out, args.sets or None, seed=seed):
+    try:
+        written = export_nbgrader(args.out, args.sets or None, seed=seed)
+    except (FileNotFoundError, ValueError) as exc:  # no exercise notebook for a set (bpe_lab installed without them)
+        parser.error(str(exc))
+    for path in written:
         print(f"written: {path}")
     print(f"hidden cases from {where}. Keep {args.out / 'source'} from students: it holds the solutions and "
           "the hidden cases.")

@@ -129,7 +129,7 @@ def source_notebook(notebook, set_id: str, seed: str):
             continue
         explain = None
         if number == 1 and cell.cell_type == "markdown":
-            cell.source = tidy_intro(cell.source, student="everyone", graded=True)
+            cell.source = tidy_intro(cell.source, student="everyone", graded=True)  # no hints, no student id
         elif cell.cell_type == "markdown" and cell.source.startswith("Finished?"):
             cell.source = FINISHED
         elif cell.cell_type == "code" and re.search(rf"\bset_{set_id}\(", cell.source):
