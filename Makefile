@@ -10,6 +10,8 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.bpe_lab-installed
+NBGRADER_VENV  := .venv-nbgrader
+NBGRADER_STAMP := $(NBGRADER_VENV)/.nbgrader-installed
 
 .PHONY: lab test html install web-assets chromium bench clean
 
@@ -39,8 +41,6 @@ $(STAMP): pyproject.toml | $(PY)
 # nbgrader (the `nbgrader` extra) for tests/test_nbgrader.py, in a venv of its own: installed in .venv it would add
 # nbgrader's JupyterLab panels and server extensions to every student's `make lab`. The test runs nbgrader from here,
 # and the notebooks in a kernel of .venv. About 20 s and 330 MB; rebuilt when pyproject.toml changes.
-NBGRADER_VENV  := .venv-nbgrader
-NBGRADER_STAMP := $(NBGRADER_VENV)/.nbgrader-installed
 NBGRADER_REQUIREMENTS = $(PY) -c 'from importlib.metadata import requires; \
 	print(" ".join(r.split(";")[0].replace(" ", "") for r in requires("bpe_lab") if "extra == \"nbgrader\"" in r))'
 
