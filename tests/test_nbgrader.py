@@ -115,10 +115,15 @@ def test_the_release_has_no_solutions_and_no_hidden_tests(course):
     root, _, _ = course
     for set_id in SETS:
         source, = (root / "source" / f"bpe_lab_{set_id}").glob("*.ipynb")
-        release = (root / "release" / f"bpe_lab_{set_id}" / source.name).read_text(encoding="utf-8")
+        cells = nbformat.read(root / "release" / f"bpe_lab_{set_id}" / source.name, as_version=4).cells
+        release = "\n".join(cell.source for cell in cells)
         assert "BEGIN SOLUTION" not in release and "BEGIN HIDDEN TESTS" not in release
         for q in getattr(exercise_sets, f"set_{set_id}")().values():
-            assert json.dumps(q.solution_code)[1:-1] not in release, f"{set_id} {q.name}: its solution is released"
+            assert q.solution_code not in release, f"{set_id} {q.name}: its solution is released"
+        for cell in cells:  # an answer cell holds comments and nbgrader's stub, nothing else
+            if cell.cell_type == "code" and cell.metadata["nbgrader"]["solution"]:
+                code = [line for line in cell.source.splitlines() if not line.startswith("#")]
+                assert code == ["raise NotImplementedError()"], cell.source
         hidden = 0
         for cell in nbformat.read(source, as_version=4).cells:
             lines = cell.source.splitlines()
@@ -126,7 +131,7 @@ def test_the_release_has_no_solutions_and_no_hidden_tests(course):
                 region = lines[lines.index("### BEGIN HIDDEN TESTS") + 1: lines.index("### END HIDDEN TESTS")]
                 hidden += len(region)
                 for line in region:  # a hidden case, or a value question's expected answer
-                    assert json.dumps(line)[1:-1] not in release, f"{set_id}: {line.strip()} is released"
+                    assert line not in release.splitlines(), f"{set_id}: {line.strip()} is released"
         assert hidden > 0
 
 
