@@ -5,7 +5,6 @@ solutions pass every case, public and hidden, where the typical wrong answers fa
 tests/test_homework.py and tests/test_notebooks.py run the notebook itself in its three states."""
 
 import dataclasses
-import importlib
 
 import nbformat
 import pytest
@@ -69,21 +68,37 @@ def test_recovered_merges_are_bpe_labs():
     assert capstone._recover_merges(subset) == expected
 
 
-def test_hidden_cases_are_deterministic_differ_by_seed_and_cover_every_function_question():
+def test_every_function_question_has_hidden_cases_of_its_own_and_forbids_what_answers_it():
     questions = set_capstone()
-    first, again, other = capstone.hidden_cases("1"), capstone.hidden_cases("1"), capstone.hidden_cases("2")
-    assert first == again and first != other
-    assert sorted(first) == sorted(name for name, q in questions.items() if q.is_function_question)
-    for name, cases in first.items():
-        assert cases and not set(map(repr, cases)) & set(map(repr, questions[name].cases)), name
-    assert list(capstone.LEVELS) == list(questions) and set(capstone.FORBIDDEN) == set(first)
-    for names in capstone.FORBIDDEN.values():
-        for name in names:  # each names something that exists: a module, or a function or class in one
-            module, _, attribute = name.rpartition(".")
-            found = importlib.import_module(name) if not module or name == "bpe_lab.ranks" else None
-            assert found or hasattr(importlib.import_module(module), attribute), name
-    with pytest.raises(TypeError, match="seed"):
-        capstone.hidden_cases(1)
+    for name, q in questions.items():
+        assert q.level and q.asks and q.points > 0, name
+        if not q.is_function_question:
+            assert q.hidden_cases is None and q.student == "" and not q.forbidden, name
+            continue
+        first, again, other = q.hidden("1"), q.hidden("1"), q.hidden("2")
+        assert first and repr(first) == repr(again) and repr(first) != repr(other), name
+        assert not set(map(repr, first)) & set(map(repr, q.cases)), name  # a hidden case is never a public one
+        assert q.forbidden, name
+    assert [n for n, q in questions.items() if q.asks == "project"] == ["gpt4_encode"]
+    assert "tiktoken" in questions["gpt4_encode"].forbidden
+
+
+def test_a_gpt4_encode_that_calls_tiktoken_is_caught_python_or_compiled():
+    question = set_capstone()["gpt4_encode"]
+    encoding = capstone._cl100k_reference()
+    through_python = capstone._gpt4_encode  # tiktoken's Encoding.encode, a Python method
+    core = encoding._core_bpe  # its compiled CoreBPE, called directly
+
+    def through_rust(text, allowed_special="none"):
+        allowed = set(capstone.CL100K_SPECIAL_TOKENS) if allowed_special == "all" else (
+            set() if allowed_special == "none" else set(allowed_special))
+        return core.encode(text, allowed)
+
+    for cheat in (through_python, through_rust):
+        feedback = question.check(cheat)
+        assert feedback.status == INCORRECT and "calls bpe_lab's own" not in feedback.message, feedback
+        assert "tiktoken" in feedback.message, feedback
+
 
 
 def _answers(state: str):
@@ -99,9 +114,8 @@ def _answers(state: str):
 
 
 def test_solutions_pass_the_public_and_hidden_cases_and_wrong_answers_fail_the_public_ones():
-    hidden = [capstone.hidden_cases(seed) for seed in ("7", "a secret")]
     for question, answer in _answers("solved"):
-        extra = [case for cases in hidden for case in cases.get(question.name, [])]
+        extra = [case for seed in ("7", "a secret") for case in question.hidden(seed)]
         graded = dataclasses.replace(question, cases=[*question.cases, *extra]) if extra else question
         feedback = graded.check(answer)
         assert feedback.status == CORRECT, feedback

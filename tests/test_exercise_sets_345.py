@@ -1,6 +1,8 @@
-"""The question sets of exercise notebooks 03, 04 and 05, without a kernel: what each set promises (eight or more
-questions from a warm-up to a project, listed in the module docstring; hints that do not give the code away), and
-that each project's cases test what its prompt says (cut characters, French elisions, WordPiece's gain).
+"""The question sets of exercise notebooks 03, 04 and 05, without a kernel: what each module docstring lists is what
+its questions' fields say (name, asks, level, in order; the shape every set must have is tests/test_question_sets.py),
+every question has hints, a solution and a typical wrong answer, a rubric exactly where judgement is needed, hints
+that do not give the code away, and each project's cases test what its prompt says (cut characters, French
+elisions, WordPiece's gain).
 
 The notebooks themselves, in their three states, are tests/test_homework.py and tests/test_notebooks.py."""
 
@@ -13,39 +15,34 @@ from bpe_lab import wordpiece
 from bpe_lab.exercise_sets import ex03_byte_level, ex04_gpt2_pretokenization, ex05_wordpiece
 
 MODULES = {"03": ex03_byte_level, "04": ex04_gpt2_pretokenization, "05": ex05_wordpiece}
-KINDS = {"value", "function", "explain", "project"}
-LEVELS = {"warm-up", "core", "deeper", "project"}
+STUDENTS = ("", "alice", "bob")
 
 
 def listed(module) -> list[tuple[str, str, str]]:
-    """(name, kind, level) for each "- ``name`` — kind, level" line of the module docstring (a project's level is
-    "project")."""
-    rows = re.findall(r"^- ``(\w+)`` — (\w+)(?:, ([\w-]+))?", module.__doc__, flags=re.M)
-    return [(name, kind, level or kind) for name, kind, level in rows]
+    """(name, asks, level) for each "- ``name`` — asks, level" line of the module docstring (the project's line
+    reads "- ``name`` — project (what it builds)": its level is "project" too)."""
+    rows = re.findall(r"^- ``(\w+)`` — ([\w ]+?)(?:, ([\w-]+))?(?: \(.*)?$", module.__doc__, flags=re.M)
+    return [(name, asks, level or asks) for name, asks, level in rows]
 
 
 @pytest.mark.parametrize("number", MODULES)
-def test_each_set_goes_from_a_warm_up_to_a_project(number):
+def test_the_docstring_lists_each_question_as_its_fields_say(number):
     module = MODULES[number]
-    questions = getattr(module, f"set_{number}")()
-    rows = listed(module)
-    assert [name for name, _, _ in rows] == list(questions), "the docstring lists the questions in order"
-    assert len(questions) >= 8
-    assert all(kind in KINDS and level in LEVELS for _, kind, level in rows), rows
-    assert rows[0][2] == "warm-up" and rows[-1][1] == "project" and [k for _, k, _ in rows].count("project") == 1
-    for name, kind, _ in rows:
-        question = questions[name]
-        assert question.hints and question.solution_code and question.wrong_code, name
-        assert question.is_function_question == (kind in ("function", "project")), name
-        assert bool(question.rubric) == (kind == "explain"), f"{name}: a rubric exactly where judgement is needed"
-        if kind == "explain":
-            assert "explain" in question.prompt, name
+    for student in STUDENTS:
+        questions = getattr(module, f"set_{number}")(student=student)
+        assert listed(module) == [(name, q.asks, q.level) for name, q in questions.items()], student
+        for name, question in questions.items():
+            assert question.hints and question.solution_code and question.wrong_code, name
+            assert question.is_function_question == (question.asks in ("function", "project")), name
+            assert bool(question.rubric) == (question.asks == "explain"), f"{name}: a rubric exactly where needed"
+            if question.asks == "explain":
+                assert "explain" in question.prompt, name
 
 
-def gives_code_away(hint: str, solution_code: str) -> bool:
+def gives_code_away(hint: str, solution_code: str, answer_name: str = "answer") -> bool:
     """Whether ``hint`` holds a line of the solution: a statement, or what it returns or assigns."""
     lines = [line.strip() for line in solution_code.splitlines()]
-    lines = [line.removeprefix("answer = ").removeprefix("return ") for line in lines
+    lines = [line.removeprefix(f"{answer_name} = ").removeprefix("return ") for line in lines
              if not line.startswith(("import ", "from ", "def ", "#"))]
     return any(len(line) > 12 and line in hint for line in lines)
 
@@ -59,9 +56,10 @@ def test_the_code_away_check_catches_a_hint_that_was_on_main():
 
 @pytest.mark.parametrize("number", MODULES)
 def test_hints_do_not_give_the_code_away(number):
-    for name, question in getattr(MODULES[number], f"set_{number}")().items():
-        for hint in question.hints:
-            assert not gives_code_away(hint, question.solution_code), f"{name}: {hint!r}"
+    for student in STUDENTS:
+        for name, question in getattr(MODULES[number], f"set_{number}")(student=student).items():
+            for hint in question.hints:
+                assert not gives_code_away(hint, question.solution_code, question.answer_name), f"{name}: {hint!r}"
 
 
 def test_byte_tokenizer_cases_cut_characters_in_several_scripts():
@@ -123,9 +121,11 @@ def test_train_wordpiece_cases_need_only_the_gain_of_question_2():
 
 @pytest.mark.parametrize("number", MODULES)
 def test_each_rubric_gives_the_value_the_reference_computes(number):
-    """A rubric is typed by hand: its "Full marks for ..." must be what the check expects."""
-    for name, question in getattr(MODULES[number], f"set_{number}")().items():
-        if question.rubric:
-            expected = question.reference() if callable(question.reference) else question.reference
-            shown = f"about {expected:.2f}" if isinstance(expected, float) else repr(expected)
-            assert question.rubric.startswith(f"Full marks for {shown} "), (name, shown, question.rubric[:80])
+    """Everyone's rubric is typed by hand, a student's is written from their values: its "Full marks for ..." must
+    be what the check expects."""
+    for student in STUDENTS:
+        for name, question in getattr(MODULES[number], f"set_{number}")(student=student).items():
+            if question.rubric:
+                expected = question.reference() if callable(question.reference) else question.reference
+                shown = f"about {expected:.2f}" if isinstance(expected, float) else repr(expected)
+                assert question.rubric.startswith(f"Full marks for {shown} "), (name, shown, question.rubric[:80])

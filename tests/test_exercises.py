@@ -208,3 +208,24 @@ def test_the_instructors_guide_examples_run(capsys):
     printed = capsys.readouterr().out
     assert "✓ count_pairs: correct on all 4 cases!" in printed
     assert "calls bpe_lab's own bpe_lab.bpe.pair_counts" in printed and "✓ top_pair" in printed
+
+
+def test_another_library_s_functions_can_be_forbidden_a_package_s_submodules_and_compiled_code_too():
+    """'tiktoken' (a package whose functions live in submodules, and whose core is compiled Rust) forbids
+    Encoding.encode and CoreBPE's methods; a bpe_lab package forbids its submodules' functions."""
+    import tiktoken
+
+    from bpe_lab._grading import limits
+    from bpe_lab.export import tiktoken_file
+
+    codes = limits.forbidden_code(["tiktoken"])
+    assert tiktoken.Encoding.encode.__code__ in codes and (tiktoken._tiktoken.CoreBPE, "encode") in codes
+    assert tiktoken_file.write.__code__ in limits.forbidden_code(["bpe_lab.export"])
+    encoding = tiktoken.Encoding("bytes", pat_str=r"\S+|\s+", special_tokens={},
+                                 mergeable_ranks={bytes([b]): b for b in range(256)})
+    question = Question("ids", "Write ids(text).", reference=lambda text: list(text.encode("utf-8")),
+                        cases=[("hi",)], forbidden=["tiktoken"])
+    for cheat in (encoding.encode, encoding._core_bpe.encode_ordinary, lambda text: list(text.encode("utf-8"))):
+        feedback = question.check(cheat)
+        assert (feedback.status, "calls tiktoken" in feedback.message) == (
+            (CORRECT, False) if cheat.__name__ == "<lambda>" else (INCORRECT, True)), feedback

@@ -62,6 +62,9 @@ def functions_only(answers, set_function):
 
 
 SET_01, SET_02 = exercise_sets.set_01, exercise_sets.set_02
+QUESTIONS_01 = list(SET_01())  # every question of set 01, in order
+FUNCTIONS_01 = [n for n, q in SET_01().items() if q.is_function_question]  # the ones the student writes
+POINTS_01, POINTS_02 = (f"{sum(q.points for q in s().values()):g}" for s in (SET_01, SET_02))
 ALWAYS_EQUAL = "class Yes:\n    def __eq__(self, other):\n        return True\n    __hash__ = object.__hash__\n"
 
 
@@ -78,24 +81,25 @@ def submissions():
                                                for n, c in solved.items()}, checks=False),
         # the games of issue 19, each must score 0 on what it games
         "01_game_check_reference.ipynb": notebook(NB01, {
-            "count_ug": "q['count_ug'].check(q['count_ug'].reference())",
-            "first_merge": "q['first_merge'].check(q['first_merge'].reference())",
-            "merge_pair": "q['merge_pair'].check(q['merge_pair'].reference)",
-            "train": "q['train'].check(q['train'].reference)"}, checks=False),
+            n: f"q[{n!r}].check(q[{n!r}].reference{'' if n in FUNCTIONS_01 else '()'})" for n in QUESTIONS_01},
+            checks=False),
         "01_game_results_table.ipynb": notebook(NB01, {}, extra=[
             "from bpe_lab import exercises\nexercises._RESULTS.update({n: 'correct' for n in q})",
             "print('BPE_LAB_REPORT ' + '{\"count_ug\": \"correct\"}')"]),
-        "01_game_reference_as_answer.ipynb": notebook(NB01, {
-            "merge_pair": "merge_pair = q['merge_pair'].reference", "train": "train = q['train'].reference"}),
+        "01_game_reference_as_answer.ipynb": notebook(NB01, {n: f"{SET_01()[n].answer_name} = q[{n!r}].reference"
+                                                             for n in FUNCTIONS_01}),
         "01_game_wraps_bpe_lab.ipynb": notebook(NB01, {
+            "pair_counts": "from bpe_lab import bpe\ndef pair_counts(word_counts):\n"
+                           "    return dict(bpe.pair_counts(word_counts)) if word_counts else {}",
             "merge_pair": "from bpe_lab import bpe\ndef merge_pair(symbols, pair):\n"
                           "    return list(bpe.merge_pair(tuple(symbols), tuple(pair)))",
+            "symbol_counts": "from bpe_lab import corpus\ndef symbol_counts(word_counts, marker):\n"
+                             "    return corpus.symbol_counts(word_counts, end_of_word='</w>', marker=marker)",
             "train": "from bpe_lab.bpe import train as _library_train\ndef train(word_counts, num_merges):\n"
                      "    return _library_train(word_counts, num_merges).merges"}),
         "01_game_always_equal.ipynb": notebook(NB01, {
-            "count_ug": ALWAYS_EQUAL + "ug_count = Yes()", "first_merge": ALWAYS_EQUAL + "first_pair = Yes()",
-            "merge_pair": ALWAYS_EQUAL + "def merge_pair(symbols, pair):\n    return Yes()",
-            "train": ALWAYS_EQUAL + "def train(word_counts, num_merges):\n    return Yes()"}),
+            n: ALWAYS_EQUAL + (f"def {q.answer_name}(*args):\n    return Yes()" if q.is_function_question
+                               else f"{q.answer_name} = Yes()") for n, q in SET_01().items()}),
         "01_limits.ipynb": notebook(NB01, {
             **solved,
             "merge_pair": "def merge_pair(symbols, pair):\n    while True:  # catches every stop: only a kill ends it\n"
@@ -175,10 +179,9 @@ def graded_folder(tmp_path_factory):
 
 def peeking(released):
     """Alice's graded release, answered with what a student would try to peek at."""
-    peek = {"count_ug": "ug_count = q['count_ug'].reference()",
-            "first_merge": "first_pair = q['first_merge'].reference()",
-            "merge_pair": "merge_pair = q['merge_pair'].reference",
-            "train": "exec(q['train'].solution_code)\nprint(q['train'].solution(), q['train'].hint())"}
+    peek = {n: f"{q.answer_name} = q[{n!r}].reference{'' if q.is_function_question else '()'}"
+            for n, q in SET_01().items()}
+    peek["train"] = "exec(q['train'].solution_code)\nprint(q['train'].solution(), q['train'].hint())"
     for cell in released.cells:
         name = cell.get("metadata", {}).get("bpe_lab", {}).get("question")
         if name:
@@ -197,28 +200,28 @@ def test_honest_work_scores_full_marks_with_or_without_its_check_lines(graded_fo
     out, _, _ = graded_folder
     grades = rows(out, "01")
     for name in ("01_solved.ipynb", "01_checks_deleted.ipynb", "01_alice_own.ipynb", "01_older_copy.ipynb"):
-        assert grades[name]["points"] == "8" and grades[name]["out of"] == "8", grades[name]
+        assert grades[name]["points"] == POINTS_01 and grades[name]["out of"] == POINTS_01, grades[name]
     assert grades["01_checks_deleted.ipynb"]["merge_pair hidden"] == "8/8"
     assert grades["01_checks_deleted.ipynb"]["train public"] == "4/4"
-    assert rows(out, "02")["02_solved.ipynb"]["points"] == "7"
+    assert rows(out, "02")["02_solved.ipynb"]["points"] == POINTS_02
 
 
 def test_wrong_answers_earn_partial_credit_at_most_and_unattempted_nothing(graded_folder):
     out, _, _ = graded_folder
     grades = rows(out, "01")
     wrong = grades["01_wrong.ipynb"]
-    assert "correct" not in {wrong[f"{n} status"] for n in SET_01()} and float(wrong["points"]) < 4
+    assert "correct" not in {wrong[f"{n} status"] for n in SET_01()} and float(wrong["points"]) < float(POINTS_01) / 2
     assert grades["01_unattempted.ipynb"]["points"] == "0"
     assert {grades["01_unattempted.ipynb"][f"{n} status"] for n in SET_01()} == {"not yet"}
 
 
 @pytest.mark.parametrize("name, gamed", [
-    ("01_game_check_reference.ipynb", ["count_ug", "first_merge", "merge_pair", "train"]),
-    ("01_game_results_table.ipynb", ["count_ug", "first_merge", "merge_pair", "train"]),
-    ("01_game_reference_as_answer.ipynb", ["merge_pair", "train"]),
-    ("01_game_wraps_bpe_lab.ipynb", ["merge_pair", "train"]),
-    ("01_game_always_equal.ipynb", ["count_ug", "first_merge", "merge_pair", "train"]),
-    ("01_alice_graded_peek.ipynb", ["count_ug", "first_merge", "merge_pair", "train"]),
+    ("01_game_check_reference.ipynb", QUESTIONS_01),
+    ("01_game_results_table.ipynb", QUESTIONS_01),
+    ("01_game_reference_as_answer.ipynb", FUNCTIONS_01),
+    ("01_game_wraps_bpe_lab.ipynb", FUNCTIONS_01),
+    ("01_game_always_equal.ipynb", QUESTIONS_01),
+    ("01_alice_graded_peek.ipynb", QUESTIONS_01),
 ])
 def test_every_game_scores_zero_on_what_it_gamed(graded_folder, name, gamed):
     out, _, _ = graded_folder
@@ -230,19 +233,20 @@ def test_what_the_games_are_told(graded_folder):
     out, _, _ = graded_folder
     grades = rows(out, "01")
     for name in ("01_game_reference_as_answer.ipynb", "01_game_wraps_bpe_lab.ipynb"):
-        assert grades[name]["train status"] == grades[name]["merge_pair status"] == "forbidden"
+        assert {grades[name][f"{n} status"] for n in FUNCTIONS_01} == {"forbidden"}, grades[name]
     feedback = (out / "feedback" / "01_game_wraps_bpe_lab.md").read_text(encoding="utf-8")
     assert "calls bpe_lab's own bpe_lab.bpe.train" in feedback
     hard = grades["01_hard_coded.ipynb"]
     assert (hard["merge_pair public"], hard["merge_pair hidden"]) == ("6/6", "0/8")  # the hidden cases tell
     copied = grades["01_alice_copied_from_bob.ipynb"]
-    assert copied["points"] == "6" and copied["count_ug status"] == "incorrect"  # her own functions still count
+    functions = f"{sum(SET_01()[n].points for n in FUNCTIONS_01):g}"
+    assert copied["points"] == functions and copied["count_ug status"] == "incorrect"  # her own functions still count
     assert "for student 'alice'" in (out / "feedback" / "01_alice_copied_from_bob.md").read_text(encoding="utf-8")
     hard = rows(out, "02")["02_hard_coded.ipynb"]
     assert (hard["encode public"], hard["encode hidden"], hard["encode points"]) == ("7/7", "0/10", "0")
 
 
-@pytest.mark.parametrize("set_id", sorted({name[:2] for name in generic_states() if "hard_coded" in name}))
+@pytest.mark.parametrize("set_id", sorted({name.split("_")[0] for name in generic_states() if "hard_coded" in name}))
 def test_hard_coded_public_answers_earn_nothing(graded_folder, set_id):
     out, _, _ = graded_folder
     row = rows(out, set_id)[f"{set_id}_hard_coded.ipynb"]
@@ -252,7 +256,7 @@ def test_hard_coded_public_answers_earn_nothing(graded_folder, set_id):
     assert all(row[f"{n} public"] == f"{len(questions[n].cases)}/{len(questions[n].cases)}" for n in gamed)
 
 
-@pytest.mark.parametrize("set_id", sorted({name[:2] for name in generic_states() if "copied" in name}))
+@pytest.mark.parametrize("set_id", sorted({name.split("_")[0] for name in generic_states() if "copied" in name}))
 def test_copied_variant_values_fail_and_own_values_pass(graded_folder, set_id):
     out, _, _ = graded_folder
     set_function = getattr(exercise_sets, f"set_{set_id}")
@@ -283,7 +287,9 @@ def test_replay_is_not_accepted_as_encode(graded_folder):
 def test_limits_endless_loops_and_memory(graded_folder):
     out, _, _ = graded_folder
     row = rows(out / "limits", "01")["01_limits.ipynb"]
-    assert row["points"] == "2" and row["merge_pair status"] == row["train status"] == "incorrect"
+    broken = SET_01()["merge_pair"].points + SET_01()["train"].points  # the rest is solved
+    assert row["points"] == f"{float(POINTS_01) - broken:g}"
+    assert row["merge_pair status"] == row["train status"] == "incorrect"
     feedback = (out / "limits" / "feedback" / "01_limits.md").read_text(encoding="utf-8")
     assert "did not finish within 2 s" in feedback and "MemoryError" in feedback
     assert "ran over 3 s and was stopped" in row["note"]
@@ -304,7 +310,9 @@ def test_chosen_questions_are_released_and_graded_alone(graded_folder):
 
 def test_a_mixed_folder_is_graded_per_set(graded_folder):
     out, printed, _ = graded_folder
-    assert set(rows(out, "07")) == {"07_solved.ipynb"} and rows(out, "07")["07_solved.ipynb"]["points"] == str(len(exercise_sets.set_07()))
+    assert all(name.startswith("07_") for name in rows(out, "07"))
+    solved = rows(out, "07")["07_solved.ipynb"]
+    assert solved["points"] == solved["out of"] == f"{sum(q.points for q in exercise_sets.set_07().values()):g}"
     assert "07_solved.ipynb" not in rows(out, "01") and "01_solved.ipynb" not in rows(out, "07")
     assert "eve.ipynb: unreadable — NotJSONError" in printed
 
@@ -372,3 +380,11 @@ def test_notebooks_of_the_same_name_in_per_student_folders_keep_apart(tmp_path):
                                       "bob/01_bpe_from_scratch_exercises.ipynb"]
     assert [reports.feedback_name(s) for s in same] == ["alice__01_bpe_from_scratch_exercises.md",
                                                         "bob__01_bpe_from_scratch_exercises.md"]
+
+
+def test_a_release_of_chosen_questions_keeps_no_cell_of_the_others(tmp_path):
+    released = grade.release_notebook(NB01, tmp_path, questions=["merge_pair", "train"])
+    cells = nbformat.read(released, as_version=4).cells
+    asked = [c.metadata["bpe_lab"]["question"] for c in cells if "bpe_lab" in c.get("metadata", {})]
+    assert asked == ["merge_pair", "train"]
+    assert not any(c.source.startswith(("**Your explanation**", "## 6. `overlap`")) for c in cells)  # an explain question

@@ -19,6 +19,10 @@ a thread, so the loop would run on, using a core, until the kernel stops.
 called code object with the code of the functions the question forbids (``bpe_lab.bpe.train`` for a
 question asking to write ``train``). A student's ``train`` that calls ``bpe.train``, directly or through
 another function, is reported. The hook also covers threads the function starts.
+
+A forbidden name may be any installed module's, not only bpe_lab's (``"tiktoken"`` for a question asking to
+match tiktoken without it): a package forbids its submodules too, and a compiled class or function (tiktoken's
+Rust ``CoreBPE``) is recognised by the hook's ``c_call`` events, as (class, method name).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import ctypes
 import importlib
 import inspect
 import io
+import pkgutil
 import sys
 import threading
 import types
@@ -120,11 +125,13 @@ def call(function: Callable, args: tuple, seconds: float, tracer: Tracer | None 
 
 def forbidden_code(names: Sequence[str]) -> dict:
     """Code object -> the name it was forbidden under, for dotted names of functions, classes or modules
-    (a class or module forbids every function defined in it). Unknown names raise ValueError."""
+    (a class or module forbids every function defined in it, a package its submodules' too). A compiled
+    function or method has no code object: its key is (class or module name, function name). Unknown names
+    raise ValueError."""
     codes = {}
     for name in names:
         for function in _functions(_look_up(name), name):
-            codes[function.__code__] = name
+            codes[function if isinstance(function, tuple) else function.__code__] = name
     return codes
 
 
@@ -145,23 +152,75 @@ def _look_up(name: str):
                      f"cannot find {name!r}")
 
 
-def _functions(value, name: str) -> list:
+def _functions(value, name: str, seen: set | None = None) -> list:
+    """The Python functions ``value`` stands for, and (owner, name) keys for its compiled ones."""
     if isinstance(value, types.ModuleType):
-        members = [v for v in vars(value).values() if getattr(v, "__module__", None) == value.__name__]
-        return [f for member in members for f in _functions(member, name) if not isinstance(member, types.ModuleType)]
+        seen = set() if seen is None else seen
+        if value.__name__ in seen:
+            return []
+        seen.add(value.__name__)
+        compiled = not str(getattr(value, "__file__", "") or "").endswith(".py")
+        found = []
+        for member in list(vars(value).values()):
+            if isinstance(member, types.ModuleType):
+                continue
+            home = getattr(member, "__module__", None)
+            if home == value.__name__ or (compiled and home == "builtins" and _compiled(member)):
+                found += _functions(member, name)
+        for sub in _submodules(value):
+            found += _functions(sub, name, seen)
+        return found
     if inspect.isclass(value):
         found = []
-        for member in vars(value).values():
+        for key, member in vars(value).items():
+            if isinstance(member, (types.MethodDescriptorType, types.ClassMethodDescriptorType,
+                                   types.BuiltinFunctionType)):
+                found.append((value, key))  # a compiled method: seen by the hook as a c_call
+                continue
             member = getattr(member, "__func__", member)  # staticmethod, classmethod
             member = getattr(member, "fget", member)  # property
             if inspect.isfunction(member):
                 found.append(inspect.unwrap(member))
         return found
+    if isinstance(value, types.BuiltinFunctionType):  # a compiled function of a module
+        module = getattr(value, "__self__", None)
+        return [(module.__name__ if isinstance(module, types.ModuleType) else value.__module__, value.__name__)]
     value = inspect.unwrap(getattr(value, "__func__", value))
     if not inspect.isfunction(value):
         raise ValueError(f"forbidden names a Python function, class or module, such as 'bpe_lab.bpe.train'; "
                          f"{name!r} is a {type(value).__name__}")
     return [value]
+
+
+def _compiled(member) -> bool:
+    """A class or function of a compiled module (its __module__ says builtins), not one of Python's builtins."""
+    import builtins
+
+    return (inspect.isclass(member) or isinstance(member, types.BuiltinFunctionType)) and \
+        getattr(builtins, getattr(member, "__name__", ""), None) is not member
+
+
+def _submodules(package: types.ModuleType) -> list:
+    """A package's submodules, imported (one that fails to import is left out: it cannot be called either)."""
+    found = []
+    for info in pkgutil.iter_modules(getattr(package, "__path__", None) or []):
+        if info.name == "__main__":  # importing it would run the package as a program
+            continue
+        try:
+            found.append(importlib.import_module(f"{package.__name__}.{info.name}"))
+        except Exception:  # an optional part whose dependencies are missing
+            continue
+    return found
+
+
+def _c_key(function):
+    """The keys a compiled callable may be forbidden under: (module name, name), or (class, name) for the
+    class it is bound to and the classes that class comes from."""
+    owner, called = getattr(function, "__self__", None), getattr(function, "__name__", None)
+    if isinstance(owner, types.ModuleType):
+        return ((owner.__name__, called),)
+    cls = type(owner) if owner is not None else getattr(function, "__objclass__", None)
+    return tuple((base, called) for base in getattr(cls, "__mro__", ()))
 
 
 class Tracer:
@@ -171,13 +230,18 @@ class Tracer:
 
     def __init__(self, codes: dict):
         self.codes, self.hits, self.tampered = codes, [], False
+        self.compiled = {key: name for key, name in codes.items() if isinstance(key, tuple)}
         self._previous = None
 
     def _profile(self, frame, event, arg):
         if event == "call":
             name = self.codes.get(frame.f_code)
-            if name is not None and name not in self.hits:
-                self.hits.append(name)
+        elif event == "c_call" and self.compiled:
+            name = next((self.compiled[key] for key in _c_key(arg) if key in self.compiled), None)
+        else:
+            return
+        if name is not None and name not in self.hits:
+            self.hits.append(name)
 
     def __enter__(self):
         if self.codes:

@@ -75,7 +75,8 @@ def tidy_intro(text: str, student: str, graded: bool) -> str:
 
 
 def _remove_questions(notebook, names: list) -> None:
-    """Remove each named question's answer cell and the markdown cell above it that asks it."""
+    """Remove each named question's answer cell, the markdown cell above it that asks it, and the "Your
+    explanation" cells below it (an explain question's written reason)."""
     drop = set()
     for index, cell in enumerate(notebook.cells):
         if cell.get("metadata", {}).get("bpe_lab", {}).get("question") in names:
@@ -83,6 +84,11 @@ def _remove_questions(notebook, names: list) -> None:
             above = notebook.cells[index - 1] if index > 0 else None
             if above is not None and above.cell_type == "markdown" and above.source.startswith("## "):
                 drop.add(index - 1)
+            below = index + 1
+            while (below < len(notebook.cells) and notebook.cells[below].cell_type == "markdown"
+                   and notebook.cells[below].source.startswith("**Your explanation**")):
+                drop.add(below)
+                below += 1
     notebook.cells = [cell for index, cell in enumerate(notebook.cells) if index not in drop]
 
 

@@ -41,7 +41,9 @@ def forbidden_message(hits: Sequence[str]) -> str:
     if not hits:
         return ("your function replaced the profile hook (sys.setprofile) that notices calls into bpe_lab's "
                 "own implementation: leave it alone")
-    return f"your function calls bpe_lab's own {', '.join(hits)} — this question asks you to write it yourself"
+    own = [hit for hit in hits if hit == "bpe_lab" or hit.startswith("bpe_lab.")]
+    called = ([f"bpe_lab's own {', '.join(own)}"] if own else []) + [hit for hit in hits if hit not in own]
+    return f"your function calls {' and '.join(called)} — this question asks you to write it yourself"
 
 
 def cut(text: str, limit: int) -> str:

@@ -31,3 +31,39 @@ def student_rng(student: str, key: str) -> random.Random | None:
     True
     """
     return random.Random(f"bpe_lab student version|{key}|{student}") if student else None
+
+
+def unseen_cases(make, public, count: int):
+    """A question's ``hidden_cases``: ``count`` argument tuples from ``make(rng)``, none of them a public case
+    (a function that looks up the public cases' results must fail every hidden one) and none twice.
+
+    >>> hidden = unseen_cases(lambda rng: (rng.randint(0, 5),), [(0,), (1,)], 3)
+    >>> cases = hidden(random.Random(1))
+    >>> len(cases), any(case in [(0,), (1,)] for case in cases), len(set(cases))
+    (3, False, 3)
+    """
+    public = {repr(tuple(case)) for case in public}
+
+    def hidden(rng: random.Random) -> list[tuple]:
+        cases, seen = [], set(public)
+        for _ in range(100 * count):
+            case = tuple(make(rng))
+            if repr(case) not in seen:
+                seen.add(repr(case))
+                cases.append(case)
+                if len(cases) == count:
+                    break
+        return cases
+
+    return hidden
+
+
+def apart(make, public):
+    """``make`` (rng -> hidden cases) without the cases that are also public: a function that looks up the
+    public answers (copied from the checks' messages) must pass no hidden case.
+
+    >>> apart(lambda rng: [(1,), (2,), (3,)], [(2,)])(None)
+    [(1,), (3,)]
+    """
+    seen = {repr(case) for case in public}
+    return lambda rng: [case for case in make(rng) if repr(case) not in seen]

@@ -17,12 +17,24 @@ The steps, each a function the student writes and the check runs on several case
 Each question's reference is written out here, minbpe's way, so the expected answers never depend on the
 student's earlier answers; the tests compare these references with ``bpe_lab`` and with tiktoken.
 
-For the grader: ``HIDDEN`` holds, for every function question, a function ``random.Random`` -> cases the notebook
-never shows (a passage of the novel, lines of the UDHR, numbers, whitespace and special tokens, chosen by the
-random numbers); ``hidden_cases(seed)`` makes them all from an instructor's secret seed. ``LEVELS`` gives each
-question's level and ``FORBIDDEN`` what its answer must not call (bpe_lab's own implementation, or tiktoken).
-Until the grader reads hidden cases itself, a question graded with them is
-``dataclasses.replace(q, cases=[*q.cases, *hidden_cases(seed)[q.name]])``.
+For the grader, every question carries its grading fields, as in the other sets:
+
+    name                  asks       level     points  hidden cases (made from the instructor's seed)
+    get_stats             function   warm-up   1       long runs of a few ids (overlaps), random ids
+    merge                 function   warm-up   1       runs of a few ids, a pair at the start and across the end
+    train                 function   core      2       a passage of the novel, a line of the UDHR
+    encode                function   core      2       a UDHR line and a passage, merges learned from a hidden text
+    decode                function   core      2       ids cut at both ends (a character cut), a whole passage
+    train_regex           function   core      2       a passage; numbers and a UDHR line
+    encode_with_special   function   core      2       a passage with two special tokens put in, all/none/one
+    space_rank            explain    warm-up   1       (a value: each student asks about a byte of their own)
+    recover_merges        function   core      3       cl100k below a hidden rank; bytes in a hidden order
+    gpt4_encode           project    project   5       a hidden text of prose, numbers, scripts, whitespace, specials
+
+Each function question forbids what already answers it: bpe_lab's own implementation (``bpe.train``,
+``Tokenizer``, ``ranks``, ...) and, for ``gpt4_encode``, tiktoken itself (its Python ``Encoding`` and its compiled
+``CoreBPE``: ``limits`` traces both). ``set_capstone(student="alice")`` asks ``space_rank`` about a byte of
+alice's own; everyone's version asks about the space.
 
 Not here: how an answer is checked (``bpe_lab.exercises``), running notebooks (``bpe_lab.grade``).
 """
@@ -37,24 +49,13 @@ import regex
 from .. import _checks as check
 from .. import corpus, gpt2, pretokenize
 from ..exercises import Question
-from ._shared import by_name
+from ._shared import apart, by_name, student_rng
 
 # One function per question (q_...) builds it; set_capstone, the notebook's set, is what graders call.
 __all__ = ["set_capstone"]
 
-#: The level of each question, from warm-up to the project (the kind is a function or a value question).
-LEVELS = {"get_stats": "warm-up", "merge": "warm-up", "train": "core", "encode": "core", "decode": "core",
-          "train_regex": "core", "encode_with_special": "core", "space_rank": "warm-up",
-          "recover_merges": "core", "gpt4_encode": "project"}
-
-#: For the grader: what each answer must not call, bpe_lab's own implementation of what is asked (or tiktoken).
-FORBIDDEN = {"get_stats": ["bpe_lab.bpe.pair_counts"], "merge": ["bpe_lab.bpe.merge_pair"],
-             "train": ["bpe_lab.bpe.train", "bpe_lab.fast_bpe.train", "bpe_lab.tokenizer.Tokenizer"],
-             "encode": ["bpe_lab.bpe.encode", "bpe_lab.tokenizer.Tokenizer"],
-             "decode": ["bpe_lab.tokenizer.Tokenizer"],
-             "train_regex": ["bpe_lab.bpe.train", "bpe_lab.fast_bpe.train", "bpe_lab.tokenizer.Tokenizer"],
-             "encode_with_special": ["bpe_lab.tokenizer.Tokenizer"], "recover_merges": ["bpe_lab.ranks"],
-             "gpt4_encode": ["bpe_lab.tokenizer.Tokenizer", "bpe_lab.gpt2.load_encoding", "bpe_lab.ranks", "tiktoken"]}
+# What the answers must not call: bpe_lab's own trainer and tokenizer, and for the last step tiktoken as well.
+TRAINERS = ("bpe_lab.bpe.train", "bpe_lab.fast_bpe.train", "bpe_lab.tokenizer.Tokenizer")
 
 GPT4_SPLIT_PATTERN = pretokenize.GPT4_PATTERN
 CL100K_SPECIAL_TOKENS = gpt2.SPECIAL_TOKENS["cl100k_base"]
@@ -75,10 +76,12 @@ PUBLIC_TEXT = ("It is a truth universally acknowledged, that a single man in pos
 SPECIAL_TEXT = "Hello<|endoftext|>World<|fim_prefix|> x<|endofprompt|>\n<|endoftext|>"
 
 
-def set_capstone() -> dict[str, Question]:
-    """The capstone's questions: from pair counts to GPT-4's tokenizer, id for id."""
+def set_capstone(student: str = "") -> dict[str, Question]:
+    """The capstone's questions: from pair counts to GPT-4's tokenizer, id for id. ``student``: an id such as
+    "alice" asks ``space_rank`` about a byte of that student's own ("": everyone's version, the space)."""
+    student = check.student(student)
     return by_name(q_get_stats(), q_merge(), q_train(), q_encode(), q_decode(), q_train_regex(),
-                   q_encode_with_special(), q_space_rank(), q_recover_merges(), q_gpt4_encode())
+                   q_encode_with_special(), q_space_rank(student), q_recover_merges(), q_gpt4_encode())
 
 
 # --------------------------------------------------------------------------------------------------
@@ -232,17 +235,6 @@ def _gpt4_encode(text, allowed_special="none"):
                                       disallowed_special=())
 
 
-class _Named(dict):
-    """A dict that the check's messages show by what it is ("cl100k_ranks below 300") instead of its items."""
-
-    def __init__(self, items, description: str):
-        super().__init__(items)
-        self.description = description
-
-    def __repr__(self) -> str:
-        return f"<{self.description}>"
-
-
 def _toy_ranks(extra, order=range(256)):
     """A made-up vocabulary: the 256 bytes ranked in ``order``, then ``extra`` tokens ranked 256, 257, ..."""
     ranks = {bytes([b]): rank for rank, b in enumerate(order)}
@@ -255,14 +247,15 @@ def _toy_ranks(extra, order=range(256)):
 # --------------------------------------------------------------------------------------------------
 
 def q_get_stats() -> Question:
+    cases = [([1, 2, 3, 1, 2],), ([5, 5, 5],), ([5, 5, 5, 5],), ([],), ([7],),
+             (list("naïve café".encode("utf-8")),), ([256, 97, 256, 97, 256],)]
     return Question(
         name="get_stats",
         prompt=("Write `get_stats(ids)`: how often each pair of neighbouring ids occurs, as a dict pair -> count. "
                 "`get_stats([1, 2, 3, 1, 2]) == {(1, 2): 2, (2, 3): 1, (3, 1): 1}`. Pairs overlap: `[5, 5, 5]` "
                 "holds `(5, 5)` twice."),
         reference=_get_stats,
-        cases=[([1, 2, 3, 1, 2],), ([5, 5, 5],), ([5, 5, 5, 5],), ([],), ([7],),
-               (list("naïve café".encode("utf-8")),), ([256, 97, 256, 97, 256],)],
+        cases=cases,
         hints=["The pairs of neighbours are zip(ids, ids[1:]).",
                "Count each pair as it comes; every position starts a pair, so [5, 5, 5] has two (5, 5)."],
         solution_code=("def get_stats(ids):\n"
@@ -277,10 +270,18 @@ def q_get_stats() -> Question:
                     "        counts[pair] = counts.get(pair, 0) + 1\n"
                     "    return counts"),
         answer_name="get_stats",
+        points=1,
+        hidden_cases=apart(_hidden_get_stats, cases),
+        forbidden=("bpe_lab.bpe.pair_counts",),
+        level="warm-up",
+        asks="function",
     )
 
 
 def q_merge() -> Question:
+    cases = [([1, 2, 3, 1, 2], (1, 2), 256), ([5, 5, 5], (5, 5), 256), ([5, 5, 5, 5], (5, 5), 256),
+             ([1, 2, 1, 2, 1], (2, 1), 300), ([], (1, 2), 256), ([1], (1, 2), 256), ([2, 1], (1, 2), 256),
+             ([256, 256, 256], (256, 256), 257)]
     return Question(
         name="merge",
         prompt=("Write `merge(ids, pair, idx)`: a new list in which every occurrence of `pair`, scanned from the "
@@ -288,9 +289,7 @@ def q_merge() -> Question:
                 "`merge([1, 2, 3, 1, 2], (1, 2), 256) == [256, 3, 256]` and `merge([5, 5, 5], (5, 5), 256) == "
                 "[256, 5]`."),
         reference=_merge,
-        cases=[([1, 2, 3, 1, 2], (1, 2), 256), ([5, 5, 5], (5, 5), 256), ([5, 5, 5, 5], (5, 5), 256),
-               ([1, 2, 1, 2, 1], (2, 1), 300), ([], (1, 2), 256), ([1], (1, 2), 256), ([2, 1], (1, 2), 256),
-               ([256, 256, 256], (256, 256), 257)],
+        cases=cases,
         hints=["Walk through ids with an index i and build a new list.",
                "Where ids[i] and ids[i + 1] are the pair, append idx and move on by two; else append ids[i] and "
                "move on by one.",
@@ -315,10 +314,17 @@ def q_merge() -> Question:
                     "            out.append(ids[i])\n"
                     "    return out"),
         answer_name="merge",
+        points=1,
+        hidden_cases=apart(_hidden_merge, cases),
+        forbidden=("bpe_lab.bpe.merge_pair",),
+        level="warm-up",
+        asks="function",
     )
 
 
 def q_train() -> Question:
+    cases = [("aaabdaaabac", 259), ("aaaa", 270), ("", 260), ("hello", 256), ("東京 東京 東京", 262),
+             (SMALL_TEXT, 300)]
     return Question(
         name="train",
         prompt=("Write `train(text, vocab_size)`, a byte-level BPE trainer that returns its merges, a dict "
@@ -328,8 +334,7 @@ def q_train() -> Question:
                 "into `idx` and record `merges[pair] = idx`. Stop early when no pair is left. "
                 "`train('aaabdaaabac', 259) == {(97, 97): 256, (97, 98): 257, (256, 257): 258}`."),
         reference=_train,
-        cases=[("aaabdaaabac", 259), ("aaaa", 270), ("", 260), ("hello", 256), ("東京 東京 東京", 262),
-               (SMALL_TEXT, 300)],
+        cases=cases,
         hints=["Use your get_stats and merge: each round is one get_stats, one choice and one merge.",
                "The pair counts change after every merge: count again in every round.",
                "Ties: several pairs can have the top count; min(stats, key=lambda p: (-stats[p], p)) picks the "
@@ -354,16 +359,24 @@ def q_train() -> Question:
                     "    top = sorted(stats, key=lambda p: (-stats[p], p))[:vocab_size - 256]\n"
                     "    return {pair: 256 + k for k, pair in enumerate(top)}"),
         answer_name="train",
+        points=2,
+        hidden_cases=apart(_hidden_train, cases),
+        forbidden=TRAINERS,
+        level="core",
+        asks="function",
     )
 
 
 def _small_merges():
     merges = _train(SMALL_TEXT, 300)
-    return _Named(merges, f"the {len(merges)} merges of train(capstone.SMALL_TEXT, 300)")
+    return merges
 
 
 def q_encode() -> Question:
     merges = _small_merges()
+    cases = [("abc", {(98, 99): 256, (97, 98): 257}), ("ababc", {(98, 99): 256, (97, 98): 257}),
+             ("aaaaa", {(97, 97): 256, (256, 97): 257, (256, 256): 258}), ("", merges), ("x", merges),
+             ("It is a truth, I'd say: 東京 1234!", merges), (SMALL_TEXT[:200], merges), ("🎉 Zürich", merges)]
     return Question(
         name="encode",
         prompt=("Write `encode(text, merges)` -> ids. Start from the text's UTF-8 bytes; while there are two ids or "
@@ -372,9 +385,7 @@ def q_encode() -> Question:
                 "training decides, not which pair is most frequent in this text, nor which comes first in it: with "
                 "`merges = {(98, 99): 256, (97, 98): 257}`, `encode('abc', merges) == [97, 256]`."),
         reference=_encode,
-        cases=[("abc", {(98, 99): 256, (97, 98): 257}), ("ababc", {(98, 99): 256, (97, 98): 257}),
-               ("aaaaa", {(97, 97): 256, (256, 97): 257, (256, 256): 258}), ("", merges), ("x", merges),
-               ("It is a truth, I'd say: 東京 1234!", merges), (SMALL_TEXT[:200], merges), ("🎉 Zürich", merges)],
+        cases=cases,
         hints=["Each round: get_stats(ids), then the pair with the lowest merges.get(pair, float('inf')).",
                "If that pair is not in merges at all, no pair is: stop.",
                "Merging the most frequent pair, or the leftmost pair that has a merge, gives other ids: only "
@@ -398,12 +409,20 @@ def q_encode() -> Question:
                     "        i = found[0]\n"
                     "        ids[i:i + 2] = [merges[(ids[i], ids[i + 1])]]"),
         answer_name="encode",
+        points=2,
+        hidden_cases=apart(_hidden_encode, cases),
+        forbidden=("bpe_lab.bpe.encode", "bpe_lab.tokenizer.Tokenizer"),
+        level="core",
+        asks="function",
     )
 
 
 def q_decode() -> Question:
     merges = _small_merges()
     cut = list("東京".encode("utf-8"))  # [230, 157, 177, 228, 186, 172]: two characters of three bytes
+    cases = [([104, 105], {}), ([], merges), (_encode("It is a truth, I'd say", merges), merges),
+             (_encode(SMALL_TEXT, merges), merges), (cut[:2], {}), (cut[:4], {}), (cut[1:], {}),
+             ([256, 177], {(230, 157): 256}), (_encode("naïve café", merges)[:-1], merges)]
     return Question(
         name="decode",
         prompt=("Write `decode(ids, merges)` -> text. Build `vocab`, id -> bytes: `bytes([i])` for the 256 bytes, "
@@ -412,9 +431,7 @@ def q_decode() -> Question:
                 "may end in the middle of a character (a model can stop anywhere), and decoding must not fail: "
                 "`decode([230, 157], {}) == '\\ufffd'`."),
         reference=_decode,
-        cases=[([104, 105], {}), ([], merges), (_encode("It is a truth, I'd say", merges), merges),
-               (_encode(SMALL_TEXT, merges), merges), (cut[:2], {}), (cut[:4], {}), (cut[1:], {}),
-               ([256, 177], {(230, 157): 256}), (_encode("naïve café", merges)[:-1], merges)],
+        cases=cases,
         hints=["Build the whole vocab first; a merged token's bytes are its two parts' bytes joined.",
                "Join all the bytes, then decode once: a character can be split over two tokens.",
                "bytes.decode('utf-8') raises on a cut character; errors='replace' puts '\\ufffd' there instead."],
@@ -429,10 +446,17 @@ def q_decode() -> Question:
                     "        vocab[idx] = vocab[a] + vocab[b]\n"
                     "    return b''.join(vocab[i] for i in ids).decode('utf-8')  # strict: fails on a cut character"),
         answer_name="decode",
+        points=2,
+        hidden_cases=apart(_hidden_decode, cases),
+        forbidden=("bpe_lab.tokenizer.Tokenizer",),
+        level="core",
+        asks="function",
     )
 
 
 def q_train_regex() -> Question:
+    cases = [("aaabdaaabac", 259), ("ab ab ab ab", 260), ("a b c", 260), ("", 260), ("1234567 1234567", 262),
+             (SMALL_TEXT, 300)]
     return Question(
         name="train_regex",
         prompt=("Write `train_regex(text, vocab_size)`: train as in `train`, but inside the chunks of GPT-4's "
@@ -440,8 +464,7 @@ def q_train_regex() -> Question:
                 "the pair counts are added up over all chunks, a pair never spans two chunks, and every merge is "
                 "applied in every chunk. Same tie rule; stop early when no chunk has a pair left."),
         reference=_train_regex,
-        cases=[("aaabdaaabac", 259), ("ab ab ab ab", 260), ("a b c", 260), ("", 260), ("1234567 1234567", 262),
-               (SMALL_TEXT, 300)],
+        cases=cases,
         hints=["chunks = regex.findall(GPT4_SPLIT_PATTERN, text); ids = [list(chunk.encode('utf-8')) for chunk in "
                "chunks]",
                "get_stats on each chunk, adding up the counts in one dict; then merge in every chunk.",
@@ -483,14 +506,22 @@ def q_train_regex() -> Question:
                     "        ids, merges[pair] = out, idx\n"
                     "    return merges"),
         answer_name="train_regex",
+        points=2,
+        hidden_cases=apart(_hidden_train_regex, cases),
+        forbidden=TRAINERS,
+        level="core",
+        asks="function",
     )
 
 
 def q_encode_with_special() -> Question:
     merges = _train_regex(SMALL_TEXT, 300)
-    merges = _Named(merges, f"the {len(merges)} merges of train_regex(capstone.SMALL_TEXT, 300)")
     special = {"<|endoftext|>": 300, "<|fim_prefix|>": 301}
     text = "the truth<|endoftext|>a wife<|fim_prefix|>"
+    cases = [("I'd say 1234567 truths!", merges, special, "none"), (text, merges, special, "all"),
+             (text, merges, special, "none"), (text, merges, special, {"<|endoftext|>"}),
+             ("<|endoftext|><|endoftext|>", merges, special, "all"), ("", merges, special, "all"),
+             ("no special token here  ", merges, special, {"<|fim_prefix|>"})]
     return Question(
         name="encode_with_special",
         prompt=("Write `encode_with_special(text, merges, special_tokens, allowed_special)`. `special_tokens` maps "
@@ -501,10 +532,7 @@ def q_encode_with_special() -> Question:
                 "allowed is ordinary text, as in tiktoken's `enc.encode(text, allowed_special=..., "
                 "disallowed_special=())` (tiktoken's default refuses such a text instead)."),
         reference=_encode_with_special,
-        cases=[("I'd say 1234567 truths!", merges, special, "none"), (text, merges, special, "all"),
-               (text, merges, special, "none"), (text, merges, special, {"<|endoftext|>"}),
-               ("<|endoftext|><|endoftext|>", merges, special, "all"), ("", merges, special, "all"),
-               ("no special token here  ", merges, special, {"<|fim_prefix|>"})],
+        cases=cases,
         hints=["First decide which special tokens are allowed: all of them, none, or those named in the set.",
                "regex.split keeps the separators when the pattern is in parentheses: regex.split('(b|d)', 'abcde') "
                "== ['a', 'b', 'c', 'd', 'e'], so every second piece is a separator.",
@@ -540,33 +568,70 @@ def q_encode_with_special() -> Question:
             "'endoftext', '|>'\n"
             "    return [i for chunk in regex.findall(GPT4_SPLIT_PATTERN, text) for i in encode(chunk, merges)]"),
         answer_name="encode_with_special",
+        points=2,
+        hidden_cases=apart(_hidden_encode_with_special, cases),
+        forbidden=("bpe_lab.tokenizer.Tokenizer",),
+        level="core",
+        asks="function",
     )
 
 
-def q_space_rank() -> Question:
+# Per-student bytes for space_rank: whitespace, control bytes, letters, digits and the lead bytes of UTF-8.
+RANKED_BYTES = (b"\n", b"\t", b"\r", b"\x00", b"\x7f", b"a", b"Z", b"0", b"~", b"\xc3", b"\xe4", b"\xf0", b"\xa0",
+                b"\xad", b"\xff", b"e", b".")
+
+
+def _byte_for(student: str) -> bytes:
+    rng = student_rng(student, "capstone space_rank")
+    return b" " if rng is None else rng.choice(RANKED_BYTES)
+
+
+def _prints_as_itself(byte: bytes) -> bool:
+    """Whether GPT-2's byte order puts ``byte`` among the first 188 (the bytes that print as themselves)."""
+    return 33 <= byte[0] <= 126 or 161 <= byte[0] <= 172 or 174 <= byte[0] <= 255
+
+
+def q_space_rank(student: str = "") -> Question:
+    byte = _byte_for(student)
+    if not student:
+        prompt = ("`cl100k_ranks` maps each of GPT-4's tokens (bytes) to its rank, which is also its id; its 256 "
+                  "single bytes have the ranks 0 to 255. Which rank does the space, `b' '`, have? (Your tokenizer "
+                  "gives it id 32.) Answer a number.")
+        rubric = ("Full marks with the reason: cl100k keeps GPT-2's order of the 256 bytes, the bytes that print as\n"
+                  "themselves first (rank 0 is b'!'), the others (the space among them) after. So ids 0-255 of your\n"
+                  "tokenizer are not cl100k's: gpt4_encode must map each byte to its rank.")
+    else:
+        prompt = ("`cl100k_ranks` maps each of GPT-4's tokens (bytes) to its rank, which is also its id; its 256 "
+                  f"single bytes have the ranks 0 to 255. Which rank does the byte `{byte!r}` have? (Your tokenizer "
+                  f"gives it id {byte[0]}.) Answer a number.")
+        where = ("among them, after b'!' and the bytes before it in that order" if _prints_as_itself(byte)
+                 else "one of the others")
+        rubric = ("Full marks with the reason: cl100k keeps GPT-2's order of the 256 bytes, the bytes that print as\n"
+                  f"themselves first (rank 0 is b'!'), the others after ({byte!r} is {where}). So ids 0-255 of\n"
+                  "your tokenizer are not cl100k's: gpt4_encode must map each byte to its rank.")
     return Question(
         name="space_rank",
-        prompt=("`cl100k_ranks` maps each of GPT-4's tokens (bytes) to its rank, which is also its id; its 256 "
-                "single bytes have the ranks 0 to 255. Which rank does the space, `b' '`, have? (Your tokenizer "
-                "gives it id 32.) Answer a number."),
-        reference=lambda: _cl100k_ranks()[b" "],
-        hints=["Look it up: cl100k_ranks[b' '].",
+        prompt=prompt,
+        reference=lambda: _cl100k_ranks()[byte],
+        hints=[f"Look it up: cl100k_ranks[{byte!r}].",
                "Which byte has rank 0? [t for t, r in cl100k_ranks.items() if r == 0]"],
-        solution_code="answer = cl100k_ranks[b' ']",
-        wrong_code="answer = 32  # the byte's value, as in your tokenizer",
-        rubric=("Full marks with the reason: cl100k keeps GPT-2's order of the 256 bytes, the bytes that print as\n"
-                "themselves first (rank 0 is b'!'), the others (the space among them) after. So ids 0-255 of your\n"
-                "tokenizer are not cl100k's: gpt4_encode must map each byte to its rank."),
+        solution_code=f"byte_rank = cl100k_ranks[{byte!r}]",
+        wrong_code=f"byte_rank = {byte[0]}  # the byte's value, as in your tokenizer",
+        answer_name="byte_rank",
+        points=1,
+        level="warm-up",
+        asks="explain",
+        rubric=rubric,
+        student=student,
     )
 
 
 def q_recover_merges() -> Question:
-    def toy(extra):
-        return _Named(_toy_ranks(extra), "the 256 bytes in byte order" + "".join(f", {token!r}: {256 + k}"
-                                                                            for k, token in enumerate(extra)))
-
-    shuffled = _Named(_toy_ranks([b"ab", b"abc"], order=range(255, -1, -1)),
-                      "the 256 bytes ranked backwards (b'\\xff' is 0), b'ab': 256, b'abc': 257")
+    toy = _toy_ranks
+    shuffled = _toy_ranks([b"ab", b"abc"], order=range(255, -1, -1))  # the 256 bytes ranked backwards
+    cases = [(toy([b"ab", b"cd", b"abcd"]),), (toy([b"ab", b"bc", b"abc"]),), (toy([b"bc", b"ab", b"abc"]),),
+             (shuffled,), (toy([]),), (dict(_cl100k_below(300)),),
+             (dict(_cl100k_below(3_000)),)]
     return Question(
         name="recover_merges",
         prompt=("cl100k keeps no merges, only `mergeable_ranks`: token bytes -> rank. Write "
@@ -578,11 +643,9 @@ def q_recover_merges() -> Question:
                 "check uses small made-up vocabularies and cl100k's tokens of rank below 300 and 3,000; the whole "
                 "of cl100k (about 100,000 tokens) takes a second or more in pure Python."),
         reference=_recover_merges,
-        cases=[(toy([b"ab", b"cd", b"abcd"]),), (toy([b"ab", b"bc", b"abc"]),), (toy([b"bc", b"ab", b"abc"]),),
-               (shuffled,), (toy([]),), (_Named(_cl100k_below(300), "cl100k_ranks below 300"),),
-               (_Named(_cl100k_below(3_000), "cl100k_ranks below 3,000"),)],
-        hints=["Write bpe(mergeable_ranks, token, max_rank) first: parts = [bytes([b]) for b in token], then join "
-               "the neighbouring two with the lowest rank while that rank is below max_rank.",
+        cases=cases,
+        hints=["Write a helper bpe(mergeable_ranks, token, max_rank) first: start from the token's single bytes, then "
+               "join the two neighbours whose joined bytes have the lowest rank, while that rank is below max_rank.",
                "Without max_rank, BPE on a token's bytes joins them all back into the token itself: one part.",
                "The parts are bytes; their ranks are mergeable_ranks[left] and mergeable_ranks[right] (the single "
                "bytes are not in byte order in cl100k)."],
@@ -625,10 +688,18 @@ def q_recover_merges() -> Question:
             "            merges[(mergeable_ranks[left], mergeable_ranks[right])] = rank\n"
             "    return merges"),
         answer_name="recover_merges",
+        points=3,
+        hidden_cases=apart(_hidden_recover_merges, cases),
+        forbidden=("bpe_lab.ranks",),
+        level="core",
+        asks="function",
     )
 
 
 def q_gpt4_encode() -> Question:
+    cases = [("Hello world", "none"), ("", "none"), ("  1234567 DON'T 東京\n\n", "none"), (PUBLIC_TEXT, "none"),
+             (SPECIAL_TEXT, "all"), (SPECIAL_TEXT, {"<|endoftext|>"}), (SPECIAL_TEXT, "none"),
+             (corpus.load_text()[:3_000], "none")]
     return Question(
         name="gpt4_encode",
         prompt=("The capstone: write `gpt4_encode(text, allowed_special='none')` giving exactly the ids of "
@@ -639,13 +710,11 @@ def q_gpt4_encode() -> Question:
                 "The check encodes `PUBLIC_TEXT` (prose, code, numbers, other scripts, runs of spaces) and text "
                 "with special tokens; the grader also encodes a text you have not seen."),
         reference=_gpt4_encode,
-        cases=[("Hello world", "none"), ("", "none"), ("  1234567 DON'T 東京\n\n", "none"), (PUBLIC_TEXT, "none"),
-               (SPECIAL_TEXT, "all"), (SPECIAL_TEXT, {"<|endoftext|>"}), (SPECIAL_TEXT, "none"),
-               (corpus.load_text()[:3_000], "none")],
+        cases=cases,
         hints=["Recover the merges: cl100k_merges = recover_merges(cl100k_ranks). They are in ranks; your encode "
                "starts from byte values.",
-               "Rename the 256 single-byte ranks to their byte values in the merges' pairs: byte_of_rank = "
-               "{rank: token[0] for token, rank in cl100k_ranks.items() if len(token) == 1}.",
+               "The recovered pairs hold cl100k's ranks of single bytes, but your encode starts from byte values: "
+               "make a dict rank -> byte value from the 256 one-byte tokens of cl100k_ranks, and rename the pairs.",
                "Encode with encode_with_special(text, merges, CL100K_SPECIAL_TOKENS, allowed_special), then turn "
                "each id below 256 (a byte that was never merged) back into its rank."],
         solution_code=(
@@ -681,6 +750,11 @@ def q_gpt4_encode() -> Question:
             "            ids += [cl100k_ranks[part] for part in parts]\n"
             "    return ids"),
         answer_name="gpt4_encode",
+        points=5,
+        hidden_cases=apart(_hidden_gpt4_encode, cases),
+        forbidden=("bpe_lab.tokenizer.Tokenizer", "bpe_lab.gpt2.load_encoding", "bpe_lab.ranks", "tiktoken"),
+        level="project",
+        asks="project",
     )
 
 
@@ -720,7 +794,7 @@ def _hidden_train(rng):
 
 
 def _hidden_merges(rng, m):
-    return _Named(_train(m["passage"][:300], 256 + rng.randint(10, 40)), "merges train learned from a hidden text")
+    return _train(m["passage"][:300], 256 + rng.randint(10, 40))
 
 
 def _hidden_encode(rng):
@@ -743,8 +817,7 @@ def _hidden_train_regex(rng):
 
 def _hidden_encode_with_special(rng):
     m = _material(rng)
-    merges = _Named(_train_regex(m["passage"], 256 + rng.randint(20, 60)),
-                    "merges train_regex learned from a hidden text")
+    merges = _train_regex(m["passage"], 256 + rng.randint(20, 60))
     special = {name: 400 + k for k, name in enumerate(rng.sample(sorted(CL100K_SPECIAL_TOKENS), 2))}
     words = m["passage"].split()[:40]
     for _ in range(3):
@@ -757,9 +830,7 @@ def _hidden_encode_with_special(rng):
 def _hidden_recover_merges(rng):
     limit = rng.randint(500, 3_000)
     order = rng.sample(range(256), 256)
-    return [(_Named(_cl100k_below(limit), f"cl100k_ranks below {limit:,}"),),
-            (_Named(_toy_ranks([b"ab", b"bc", b"abc", b"abcab"], order=order),
-                    "the 256 bytes in a hidden order, then b'ab', b'bc', b'abc', b'abcab'"),)]
+    return [(dict(_cl100k_below(limit)),), (_toy_ranks([b"ab", b"bc", b"abc", b"abcab"], order=order),)]
 
 
 def _hidden_gpt4_encode(rng):
@@ -769,21 +840,3 @@ def _hidden_gpt4_encode(rng):
     with_special = (rng.choice(specials).join([m["passage"][:200], m["lines"][0][:80], m["numbers"]])
                     + rng.choice(specials))
     return [(text, "none"), (with_special, "all"), (with_special, "none"), (with_special, {rng.choice(specials)})]
-
-
-#: For the grader: each function question's hidden cases, made from a ``random.Random`` seeded by the
-#: instructor's secret (``Question.hidden_cases`` once the grader's API has it).
-HIDDEN = {"get_stats": _hidden_get_stats, "merge": _hidden_merge, "train": _hidden_train, "encode": _hidden_encode,
-          "decode": _hidden_decode, "train_regex": _hidden_train_regex,
-          "encode_with_special": _hidden_encode_with_special, "recover_merges": _hidden_recover_merges,
-          "gpt4_encode": _hidden_gpt4_encode}
-
-
-def hidden_cases(seed: str) -> dict[str, list[tuple]]:
-    """Cases no notebook shows, for every function question: question name -> argument tuples.
-
-    The same ``seed`` (the instructor's secret, a str) always gives the same cases, another seed other ones;
-    the expected answers come from the references, as for the public cases.
-    """
-    seed = check.text(seed, "seed", example="a secret only the instructor knows")
-    return {name: make(random.Random(f"bpe_lab hidden cases|{seed}|{name}")) for name, make in HIDDEN.items()}

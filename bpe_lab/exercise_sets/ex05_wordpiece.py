@@ -1,52 +1,91 @@
 """Exercises for notebook 05 (WordPiece): from the ratio score to training WordPiece with the likelihood
 gain for a few steps.
 
-The questions, in order (name — kind, level). Kinds: value, function, explain (a value the check
-marks, and a written reason marked by hand with the rubric ``solution()`` shows), and the project:
+The questions, in order (name — asks, level). ``asks``: "lesson number" (a value notebook 05 printed), "new
+case" (a lesson idea on a new input), "function", "explain" (a value the check marks, and a written reason
+marked by hand with the rubric ``solution()`` shows), and the project:
 
-- ``score`` — value, warm-up
+- ``score`` — new case, warm-up
 - ``likelihood_gain`` — function, core
-- ``which_criterion`` — value, core (notebook 05's own corpus and numbers, section 1)
-- ``negative_gain`` — explain, deeper
+- ``which_criterion`` — lesson number, core (notebook 05's own corpus and numbers, section 1)
+- ``negative_gain`` — explain, stretch
 - ``maxmatch`` — function, core (with BERT's limit on a word's length)
 - ``unk_whole_word`` — explain, core
-- ``bert_pieces`` — value, core (a new case of a word section 6 splits: capital and '!')
+- ``bert_pieces`` — new case, core (a new case of a word section 6 splits: capital and '!')
 - ``train_wordpiece`` — project (a few training steps with the likelihood gain, on toy corpora)
 
 One question of eight asks for a lesson's own numbers (``which_criterion``); ``bert_pieces`` is close
-to one (section 6 prints the pieces of 'tokenization').
+to one (section 6 prints the pieces of 'tokenization'). ``set_05(student="alice")`` gives alice her own
+counts, corpus, words and vocabulary in the five value questions (her ``which_criterion`` is a corpus of
+her own, no longer the lesson's); the three function questions have hidden cases and forbid calling
+bpe_lab's own gain, MaxMatch and trainer. Points grow with the level: warm-up 1, core 2, stretch 3,
+project 5.
 """
 
 from __future__ import annotations
 
+import math
+import random
+
+from .. import _checks as check
 from .. import bert, corpus, wordpiece
 from ..exercises import Question
-from ._shared import by_name, close
+from ._shared import by_name, close, student_rng, unseen_cases
 
 # One function per question (q_...) builds it; set_05, the notebook's set, is what graders call.
 __all__ = ["set_05"]
 
-
-def set_05() -> dict[str, Question]:
-    """Exercises for notebook 05: WordPiece."""
-    small = {"[UNK]", "un", "##help", "help", "##ful", "##ness", "##less", "play", "##er", "##ers", "##s"}
-    return by_name(q_score(), q_likelihood_gain(), q_which_criterion(), q_negative_gain(), q_maxmatch(small),
-                   q_unk_whole_word(), q_bert_pieces(), q_train_wordpiece())
+LEVEL_POINTS = {"warm-up": 1, "core": 2, "stretch": 3, "project": 5}
 
 
-def q_score() -> Question:
+def set_05(student: str = "") -> dict[str, Question]:
+    """Exercises for notebook 05: WordPiece. ``student``: an id such as "alice" gives that student's own
+    numbers and words in the value questions ("": everyone's version)."""
+    student = check.student(student)
+    # a sorted list, not a set: a case's repr is the same in every process (the grader's child included)
+    small = sorted({"[UNK]", "un", "##help", "help", "##ful", "##ness", "##less", "play", "##er", "##ers", "##s"})
+    return by_name(q_score(student), q_likelihood_gain(), q_which_criterion(student), q_negative_gain(student),
+                   q_maxmatch(small), q_unk_whole_word(student), q_bert_pieces(student), q_train_wordpiece())
+
+
+def _counts(student: str) -> tuple[int, int, int]:
+    """(count(ab), count(a), count(b)): (12, 40, 15), or a student's own."""
+    rng = student_rng(student, "05 score")
+    if rng is None:
+        return 12, 40, 15
+    a, b = rng.randint(20, 80), rng.randint(10, 60)
+    return rng.randint(3, min(a, b)), a, b
+
+
+def q_score(student: str = "") -> Question:
+    m, a, b = _counts(student)
     return Question(
         name="score",
-        prompt=("count(ab) = 12, count(a) = 40, count(b) = 15. What is the ratio score count(ab) / (count(a) x "
+        prompt=(f"count(ab) = {m}, count(a) = {a}, count(b) = {b}. What is the ratio score count(ab) / (count(a) x "
                 "count(b)) for the pair? (The popular simplification of WordPiece's rule; the next question "
                 "is the rule itself.)"),
-        reference=lambda: 12 / (40 * 15),
+        reference=lambda: m / (a * b),
         compare=close,
         hints=["The ratio divides how often the pair occurs by the product of how often each of its pieces occurs.",
-               "The denominator is 40 x 15 = 600."],
-        solution_code="answer = 12 / (40 * 15)",
-        wrong_code="answer = 12  # the count, BPE's criterion",
+               f"The denominator is {a} x {b} = {a * b}."],
+        solution_code=f"ratio = {m} / ({a} * {b})",
+        wrong_code=f"ratio = {m}  # the count, BPE's criterion",
+        answer_name="ratio",
+        points=LEVEL_POINTS["warm-up"],
+        level="warm-up",
+        asks="new case",
+        student=student,
     )
+
+
+_GAIN_CASES = [(20, 36, 20, 113), (12, 40, 15, 200), (3, 3, 7, 30), (5, 5, 5, 50), (1, 100, 100, 1000)]
+
+
+def _gain_counts(rng: random.Random) -> tuple:
+    """(m, a, b, N) for two different pieces: m <= a, b (often m = a or b: a piece used up), a + b <= N."""
+    a, b = rng.randint(1, 200), rng.randint(1, 200)
+    m = rng.choice([min(a, b), rng.randint(1, min(a, b))])
+    return m, a, b, a + b + rng.choice([0, rng.randint(0, 50), rng.randint(0, 5000)])
 
 
 def q_likelihood_gain() -> Question:
@@ -57,7 +96,7 @@ def q_likelihood_gain() -> Question:
                 "log-likelihood is L = sum of f(count) over the pieces, minus f(N), with f(x) = x ln x and f(0) = 0."),
         reference=lambda m, a, b, n: wordpiece.likelihood_gain(m, a, b, 0, n),
         # (5, 5, 5, 50) uses both pieces up (f(0)); (1, 100, 100, 1000) is a merge that lowers the likelihood
-        cases=[(20, 36, 20, 113), (12, 40, 15, 200), (3, 3, 7, 30), (5, 5, 5, 50), (1, 100, 100, 1000)],
+        cases=_GAIN_CASES,
         compare=close,
         hints=["Only four terms of L change: a becomes a - m, b becomes b - m, the new piece goes from 0 to m, "
                "and N becomes N - m.",
@@ -75,29 +114,87 @@ def q_likelihood_gain() -> Question:
             "    # the approximation m ln(mN / ab), the log of the ratio weighted by the count\n"
             "    return m * math.log(m * N / (a * b))"),
         answer_name="gain",
+        points=LEVEL_POINTS["core"],
+        hidden_cases=unseen_cases(_gain_counts, _GAIN_CASES, 12),
+        forbidden=("bpe_lab.wordpiece.likelihood_gain", "bpe_lab.wordpiece._gain", "bpe_lab.wordpiece._drop"),
+        level="core",
+        asks="function",
     )
 
 
-def q_which_criterion() -> Question:
-    words = {"he": 25, "there": 20, "his": 6, "quit": 3}
+RULES = ("frequency", "ratio", "likelihood")
+# Words for a student's corpus in which_criterion: short, no letter twice in a row (so no pair (a, a)).
+CRITERION_WORDS = ("he", "there", "his", "quit", "she", "the", "this", "then", "quiz", "fox", "box", "who", "why",
+                   "hush", "ship", "whip", "thin", "query", "her", "here")
+
+
+def _first_pairs(words: dict) -> dict:
+    return {rule: wordpiece.train(words, 100, score=rule).steps[0].pair for rule in RULES}
+
+
+def _clear_winner(words: dict, rule: str) -> bool:
+    """Whether one pair alone has the best score under ``rule`` (no tie for the student to break)."""
+    step = wordpiece.train(words, 100, score=rule).steps[0]
+    return sum(abs(score - step.score) < 1e-9 for score, _ in step.scores.values()) == 1
+
+
+def _criterion_corpus(student: str) -> dict:
+    """Notebook 05's small corpus, or for a student four words with counts on which the frequency and the
+    ratio rules pick different pairs, each without a tie."""
+    rng = student_rng(student, "05 which_criterion")
+    if rng is None:
+        return {"he": 25, "there": 20, "his": 6, "quit": 3}
+    for _ in range(500):
+        words = {word: rng.randint(2, 30) for word in rng.sample(CRITERION_WORDS, 4)}
+        pairs = _first_pairs(words)
+        if pairs["frequency"] != pairs["ratio"] and all(_clear_winner(words, rule) for rule in RULES):
+            return words
+    raise AssertionError("no corpus found")  # not reached: about one corpus in five qualifies
+
+
+def q_which_criterion(student: str = "") -> Question:
+    words = _criterion_corpus(student)
+    pairs = _first_pairs(words)
+    if student:
+        pieces = {}
+        for word, count in words.items():
+            for piece in wordpiece.word_symbols(word):
+                pieces[piece] = pieces.get(piece, 0) + count
+        common = max(pieces, key=lambda piece: (pieces[piece], piece))
+        candidates = ", ".join(" ".join(pair) for pair in dict.fromkeys(pairs.values()))
+        hints = [f"Count the symbols first: N = {sum(pieces.values())} pieces; {common}, for one, occurs "
+                 f"{pieces[common]} times.",
+                 "The ratio favours pairs of rare symbols that always occur together; the frequency rule the "
+                 "commonest pair; the likelihood gain weighs both.",
+                 f"Compute each rule's score for the candidate pairs: {candidates}, and for the pairs that come "
+                 "close."]
+        wrong = {"frequency": pairs["ratio"], "ratio": pairs["frequency"], "likelihood": pairs["likelihood"]}
+        wrong_code = f"first_pairs = {wrong!r}  # the frequency and ratio rules swapped"
+    else:
+        hints = ["Count the symbols first: N = 180 pieces; ##e, for one, occurs 65 times.",
+                 "The ratio favours pairs of rare symbols that always occur together; the frequency rule the commonest "
+                 "pair; the likelihood gain weighs both.",
+                 "Compute each rule's score for the three candidate pairs: h ##e, q ##u and t ##h."]
+        wrong_code = ("first_pairs = {'frequency': ('h', '##e'), 'ratio': ('q', '##u'), 'likelihood': ('h', '##e')}"
+                      "  # the likelihood rule is not the frequency rule")
     return Question(
         name="which_criterion",
         prompt=(f"Split the corpus {words} into WordPiece symbols (h ##e, t ##h ##e ##r ##e, ...). Which pair does "
                 "each rule merge first? Answer a dict {'frequency': (left, right), 'ratio': (left, right), "
                 "'likelihood': (left, right)}."),
-        reference=lambda: {rule: wordpiece.train(words, 100, score=rule).steps[0].pair
-                           for rule in ("frequency", "ratio", "likelihood")},
+        reference=lambda: _first_pairs(words),
         compare=_same_pairs,
-        hints=["Count the symbols first: N = 180 pieces; ##e, for one, occurs 65 times.",
-               "The ratio favours pairs of rare symbols that always occur together; the frequency rule the commonest "
-               "pair; the likelihood gain weighs both.",
-               "Compute each rule's score for the three candidate pairs: h ##e, q ##u and t ##h."],
+        hints=hints,
         solution_code=("from bpe_lab import wordpiece\n"
                        f"words = {words!r}\n"
-                       "answer = {rule: wordpiece.train(words, 100, score=rule).steps[0].pair\n"
-                       "          for rule in ('frequency', 'ratio', 'likelihood')}"),
-        wrong_code=("answer = {'frequency': ('h', '##e'), 'ratio': ('q', '##u'), 'likelihood': ('h', '##e')}"
-                    "  # the likelihood rule is not the frequency rule"),
+                       "first_pairs = {rule: wordpiece.train(words, 100, score=rule).steps[0].pair\n"
+                       "               for rule in ('frequency', 'ratio', 'likelihood')}"),
+        wrong_code=wrong_code,
+        answer_name="first_pairs",
+        points=LEVEL_POINTS["core"],
+        level="core",
+        asks="lesson number",
+        student=student,
     )
 
 
@@ -108,29 +205,63 @@ def _same_pairs(got, expected: dict) -> bool:
     return all(isinstance(got[rule], (tuple, list)) and tuple(got[rule]) == pair for rule, pair in expected.items())
 
 
-def q_negative_gain() -> Question:
+def _rare_pair(student: str) -> tuple[int, int, int, int]:
+    """(m, a, b, N): (4, 40, 50, 1000), or for a student counts where the pair meets more often than chance
+    (so the ratio and m ln(mN / ab) look good) but less than about e times chance (so the gain is negative)."""
+    rng = student_rng(student, "05 negative_gain")
+    if rng is None:
+        return 4, 40, 50, 1000
+    for _ in range(500):
+        total, a, b = rng.choice([500, 1000, 2000]), rng.randint(20, 120), rng.randint(20, 120)
+        chance = a * b / total
+        m = rng.randint(math.ceil(1.2 * chance), max(math.ceil(1.2 * chance), int(2.4 * chance)))
+        if m > chance and m <= min(a, b) and wordpiece.likelihood_gain(m, a, b, 0, total) < -0.1:
+            return m, a, b, total
+    raise AssertionError("no counts found")  # not reached
+
+
+def q_negative_gain(student: str = "") -> Question:
+    m, a, b, total = _rare_pair(student)
+    gain = wordpiece.likelihood_gain(m, a, b, 0, total)
+    if student:
+        chance = a * b / total
+        rubric = (f"Full marks for about {gain:.2f} with the reason. By chance a b would occur {a} x {b} / {total} = "
+                  f"{chance:.3g} times; it occurs {m} times, {m / chance:.2g} times as often, but a merge needs about "
+                  "e ≈ 2.7 times chance to pay (the correction of about -m in section 2), so the gain is negative "
+                  f"and the merge makes the corpus less likely. The ratio {m} / {a * b} is positive, as every ratio "
+                  f"is, and m ln(mN/ab) = {m} ln {m * total / (a * b):.3g} ≈ {m * math.log(m * total / (a * b)):.2f} "
+                  "is positive too: both miss the -m.")
+    else:
+        rubric = ("Full marks for about -0.86 with the reason. By chance a b would occur 40 x 50 / 1000 = 2 times; it\n"
+                  "occurs 4 times, twice as often, but a merge needs about e ≈ 2.7 times chance to pay (the\n"
+                  "correction of about -m in section 2), so the gain is negative and the merge makes the corpus\n"
+                  "less likely. The ratio 4 / 2000 is positive, as every ratio is, and m ln(mN/ab) = 4 ln 2 ≈ 2.77\n"
+                  "is positive too: both miss the -m.")
     return Question(
         name="negative_gain",
-        prompt=("In a corpus of N = 1000 pieces, a occurs 40 times, b 50 times, and the pair a b 4 times. Predict: "
-                "does merging a and b raise or lower the corpus's log-likelihood? Answer the gain (your gain from "
-                "question 2; two decimals are enough); then, in the cell under it, explain its sign "
+        prompt=(f"In a corpus of N = {total} pieces, a occurs {a} times, b {b} times, and the pair a b {m} times. "
+                "Predict: does merging a and b raise or lower the corpus's log-likelihood? Answer the gain (your "
+                "gain from question 2; two decimals are enough); then, in the cell under it, explain its sign "
                 "without the formula, and say what the ratio score and m ln(mN / ab) say about the same pair."),
-        reference=lambda: wordpiece.likelihood_gain(4, 40, 50, 0, 1000),
+        reference=lambda: wordpiece.likelihood_gain(m, a, b, 0, total),
         compare=lambda got, expected: close(got, expected, 0.01),
-        hints=["By chance alone, how often would a be followed by b? Compare that with 4.",
+        hints=[f"By chance alone, how often would a be followed by b? Compare that with {m}.",
                "Notebook 05, section 2: a merge pays only if the pair meets about e ≈ 2.7 times more often than "
                "chance.",
-               "The exact value is gain(4, 40, 50, 1000) with your function from question 2."],
+               f"The exact value is gain({m}, {a}, {b}, {total}) with your function from question 2."],
         solution_code=("import math\n\n"
                        "def f(x):\n"
                        "    return x * math.log(x) if x > 0 else 0.0\n\n"
-                       "answer = (f(40 - 4) - f(40)) + (f(50 - 4) - f(50)) + f(4) + (f(1000) - f(1000 - 4))"),
-        wrong_code="import math\nanswer = 4 * math.log(4 * 1000 / (40 * 50))  # the approximation: positive",
-        rubric=("Full marks for about -0.86 with the reason. By chance a b would occur 40 x 50 / 1000 = 2 times; it\n"
-                "occurs 4 times, twice as often, but a merge needs about e ≈ 2.7 times chance to pay (the\n"
-                "correction of about -m in section 2), so the gain is negative and the merge makes the corpus\n"
-                "less likely. The ratio 4 / 2000 is positive, as every ratio is, and m ln(mN/ab) = 4 ln 2 ≈ 2.77\n"
-                "is positive too: both miss the -m."),
+                       f"ab_gain = ((f({a} - {m}) - f({a})) + (f({b} - {m}) - f({b})) + f({m})\n"
+                       f"           + (f({total}) - f({total} - {m})))"),
+        wrong_code=(f"import math\nab_gain = {m} * math.log({m} * {total} / ({a} * {b}))  # the approximation: "
+                    "positive"),
+        answer_name="ab_gain",
+        rubric=rubric,
+        points=LEVEL_POINTS["stretch"],
+        level="stretch",
+        asks="explain",
+        student=student,
     )
 
 
@@ -138,7 +269,21 @@ def _maxmatch_limited(word: str, vocab, max_chars: int) -> list[str]:
     return wordpiece.tokenize(word, vocab, max_chars=max_chars)
 
 
-def q_maxmatch(small: set[str]) -> Question:
+def _maxmatch_case(rng: random.Random) -> tuple:
+    """A vocabulary of pieces over a few letters (some with '##'), a word over the same letters (often made
+    of vocabulary pieces, so greedy has choices to make), and a length limit near the word's length."""
+    letters = rng.choice(["abc", "abcd", "helpun"])
+    pieces = {"".join(rng.choice(letters) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(3, 8))}
+    vocab = {"[UNK]"} | pieces | {"##" + piece for piece in sorted(pieces) if rng.random() < 0.7}
+    for piece in sorted(pieces):  # shorter pieces that start a longer one: the longest match must win
+        if len(piece) > 1 and rng.random() < 0.6:
+            vocab |= {piece[:-1], "##" + piece[:-1]}
+    parts = [rng.choice(sorted(pieces)) for _ in range(rng.randint(1, 3))]
+    word = "".join(parts) if rng.random() < 0.7 else "".join(rng.choice(letters) for _ in range(rng.randint(1, 9)))
+    return word, sorted(vocab), rng.choice([100, len(word), max(1, len(word) - 1), rng.randint(1, 10)])
+
+
+def q_maxmatch(small: list[str]) -> Question:
     return Question(
         name="maxmatch",
         prompt=("Write maxmatch(word, vocab, max_chars): greedy longest match from the left, '##' on "
@@ -186,42 +331,119 @@ def q_maxmatch(small: set[str]) -> Question:
             "        start = end\n"
             "    return pieces"),
         answer_name="maxmatch",
+        points=LEVEL_POINTS["core"],
+        hidden_cases=unseen_cases(_maxmatch_case, [], 12),
+        forbidden=("bpe_lab.wordpiece.tokenize", "bpe_lab.bert.bert_tokenize", "bpe_lab.bert.BertTokenizer"),
+        level="core",
+        asks="function",
     )
 
 
 _TOK_VOCAB = ["[UNK]", "tok", "to", "##ke", "##n"]
+# A word MaxMatch cannot split though the vocabulary covers it (the long first piece, the cover), and a second
+# word it splits: a student's version of unk_whole_word.
+TRAPS = (("planet", ("plan", "pla", "##ne", "##t"), "plans", ("##s",)),
+         ("header", ("head", "he", "##ade", "##r"), "heads", ("##s",)),
+         ("island", ("isla", "is", "##lan", "##d"), "isle", ("##le",)),
+         ("market", ("mark", "ma", "##rke", "##t"), "marks", ("##s",)),
+         ("honest", ("hone", "ho", "##nes", "##t"), "hone", ()),
+         ("season", ("seas", "se", "##aso", "##n"), "seas", ()),
+         ("cartoon", ("cart", "car", "##too", "##n"), "carts", ("##s",)),
+         ("pirate", ("pira", "pi", "##rat", "##e"), "pie", ()))
 
 
-def q_unk_whole_word() -> Question:
+def _trap(student: str) -> tuple[list[str], str, tuple, list[str]]:
+    """(vocabulary, the word MaxMatch fails on, its cover, the words asked in order): 'token' alone, or for a
+    student a trap word and another word, in either order."""
+    rng = student_rng(student, "05 unk_whole_word")
+    if rng is None:
+        return _TOK_VOCAB, "token", ("to", "##ke", "##n"), ["token"]
+    trap, (long, short, middle, last), other, extra = rng.choice(TRAPS)
+    vocab = ["[UNK]", long, short, middle, last, *extra]
+    words = [trap, other] if rng.random() < 0.5 else [other, trap]
+    return vocab, trap, (short, middle, last), words
+
+
+def _maxmatch_words(words: list[str], vocab: list[str]) -> list[str]:
+    return [piece for word in words for piece in wordpiece.tokenize(word, set(vocab))]
+
+
+def q_unk_whole_word(student: str = "") -> Question:
+    vocab, trap, cover, words = _trap(student)
+    answer = _maxmatch_words(words, vocab)
+    if student:
+        long = vocab[1]
+        rest = trap[len(long):]
+        missing = [f"'##{rest[:k]}'" for k in range(len(rest), 0, -1)]
+        other = next(word for word in words if word != trap)
+        prompt = (f"With the vocabulary {vocab}, what does MaxMatch give for the words {words[0]!r} and "
+                  f"{words[1]!r}, each on its own? Answer one list of pieces: those of {words[0]!r}, then those of "
+                  f"{words[1]!r}; then, in the cell under it, explain whether the vocabulary can cover {trap!r} at "
+                  "all, and why MaxMatch does not find it.")
+        rubric = (f"Full marks for {answer!r} with the reason. MaxMatch takes {long!r}, the longest first piece of "
+                  f"{trap!r}; then {rest!r} has no cover ({', '.join(missing[:-1])} and {missing[-1]} are not in the "
+                  f"vocabulary), so the whole word becomes [UNK]. {' + '.join(map(repr, cover))} covers the word, but "
+                  f"greedy never goes back to try a shorter first piece. {other!r} is "
+                  f"{' + '.join(map(repr, wordpiece.tokenize(other, set(vocab))))}.")
+        covered = [piece for word in words
+                   for piece in (cover if word == trap else wordpiece.tokenize(word, set(vocab)))]
+        wrong_code = f"unk_pieces = {covered!r}  # a split exists, but greedy does not find it"
+    else:
+        prompt = (f"With the vocabulary {_TOK_VOCAB}, what does MaxMatch give for 'token'? Answer a list of pieces; "
+                  "then, in the cell under it, explain whether the vocabulary can cover 'token' at all, and why "
+                  "MaxMatch does not find it.")
+        rubric = ("Full marks for ['[UNK]'] with the reason. MaxMatch takes 'tok', the longest first piece; then 'en'\n"
+                  "has no cover ('##en' and '##e' are not in the vocabulary), so the whole word becomes [UNK].\n"
+                  "'to' + '##ke' + '##n' covers the word, but greedy never goes back to try a shorter first piece.")
+        wrong_code = "unk_pieces = ['to', '##ke', '##n']  # a split exists, but greedy does not find it"
     return Question(
         name="unk_whole_word",
-        prompt=(f"With the vocabulary {_TOK_VOCAB}, what does MaxMatch give for 'token'? Answer a list of pieces; "
-                "then, in the cell under it, explain whether the vocabulary can cover 'token' at all, and why "
-                "MaxMatch does not find it."),
-        reference=lambda: wordpiece.tokenize("token", set(_TOK_VOCAB)),
+        prompt=prompt,
+        reference=lambda: _maxmatch_words(words, vocab),
         hints=["Greedy takes the longest piece that starts the word. What is left, and which ## pieces could "
                "start it?",
                "Does greedy ever go back and try a shorter first piece?"],
-        solution_code="answer = ['[UNK]']",
-        wrong_code="answer = ['to', '##ke', '##n']  # a split exists, but greedy does not find it",
-        rubric=("Full marks for ['[UNK]'] with the reason. MaxMatch takes 'tok', the longest first piece; then 'en'\n"
-                "has no cover ('##en' and '##e' are not in the vocabulary), so the whole word becomes [UNK].\n"
-                "'to' + '##ke' + '##n' covers the word, but greedy never goes back to try a shorter first piece."),
+        solution_code=f"unk_pieces = {answer!r}",
+        wrong_code=wrong_code,
+        answer_name="unk_pieces",
+        rubric=rubric,
+        points=LEVEL_POINTS["core"],
+        level="core",
+        asks="explain",
+        student=student,
     )
 
 
-def q_bert_pieces() -> Question:
+# Words with a capital and a punctuation mark that BERT splits into several pieces (a student's bert_pieces).
+BERT_WORDS = ("Preprocessing.", "Embeddings,", "Multilingual!", "Detokenizer!", "Hyperparameters?", "Normalization.",
+              "Pretraining!", "Misspellings?", "Lowercasing!", "Untokenizable?")
+
+
+def _bert_pieces(text: str) -> list[str]:
+    return bert.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt")).tokenize(text)
+
+
+def q_bert_pieces(student: str = "") -> Question:
+    rng = student_rng(student, "05 bert_pieces")
+    text = "Tokenization!" if rng is None else rng.choice(BERT_WORDS)
+    wrong = ("bert_tokens = ['Token', '##ization', '!']  # forgot the lower-casing" if rng is None else
+             f"bert_tokens = {[text[:-1], text[-1]]!r}  # forgot the lower-casing and the word pieces")
     return Question(
         name="bert_pieces",
-        prompt="What pieces does bert-base-uncased give for 'Tokenization!'? Answer as a list of strings.",
-        reference=lambda: bert.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt")).tokenize("Tokenization!"),
+        prompt=f"What pieces does bert-base-uncased give for {text!r}? Answer as a list of strings.",
+        reference=lambda: _bert_pieces(text),
         hints=["BERT's pipeline (section 7) changes the text before WordPiece sees it: case, and punctuation.",
                "Then each word is split by greedy longest match with the 30,522-piece vocabulary; the tokenizer "
                "in bpe_lab.bert lets you check your guess."],
         solution_code=("from bpe_lab import bert, corpus\n"
-                       "answer = bert.BertTokenizer(corpus.data_path('bert-base-uncased-vocab.txt'))"
-                       ".tokenize('Tokenization!')"),
-        wrong_code="answer = ['Token', '##ization', '!']  # forgot the lower-casing",
+                       "bert_tokens = bert.BertTokenizer(corpus.data_path('bert-base-uncased-vocab.txt'))"
+                       f".tokenize({text!r})"),
+        wrong_code=wrong,
+        answer_name="bert_tokens",
+        points=LEVEL_POINTS["core"],
+        level="core",
+        asks="new case",
+        student=student,
     )
 
 
@@ -297,6 +519,30 @@ def _same_merges(got, expected: list) -> bool:
             and all(isinstance(pair, (tuple, list)) and tuple(pair) == want for pair, want in zip(got, expected)))
 
 
+def _fair_corpus(word_counts: dict, steps: int) -> bool:
+    """Whether question 2's gain is the whole story on this corpus (no pair of two equal pieces is scored, no
+    merge makes a piece that exists) and no best gain is a near-tie that float rounding could decide."""
+    alphabet = {piece for word in word_counts for piece in wordpiece.word_symbols(word)}
+    made = set(alphabet)
+    result = wordpiece.train(word_counts, len(alphabet) + steps, special_tokens=(), score="likelihood")
+    for step in result.steps[:steps]:
+        near = {score for score, _ in step.scores.values() if abs(score - step.score) < 1e-9}
+        if any(a == b for a, b in step.scores) or step.new_piece in made or near != {step.score}:
+            return False
+        made.add(step.new_piece)
+    return True
+
+
+def _wordpiece_corpus(rng: random.Random) -> tuple:
+    """A toy corpus of 1 to 5 words over a few letters, with counts, and 0 to 7 steps, fair in the sense above."""
+    while True:
+        letters = rng.choice(["hugpnbs", "lowerndst", "abcde", "tokenizs"])
+        words = {"".join(rng.sample(letters, rng.randint(1, 5))) for _ in range(rng.randint(1, 5))}
+        case = ({word: rng.randint(1, 20) for word in sorted(words)}, rng.randint(0, 7))
+        if _fair_corpus(*case):
+            return case
+
+
 def q_train_wordpiece() -> Question:
     return Question(
         name="train_wordpiece",
@@ -327,4 +573,10 @@ def q_train_wordpiece() -> Question:
         solution_code=_PROJECT_SOLUTION,
         wrong_code=_PROJECT_WRONG,
         answer_name="train_wordpiece",
+        points=LEVEL_POINTS["project"],
+        hidden_cases=unseen_cases(_wordpiece_corpus, _PROJECT_CASES, 8),
+        forbidden=("bpe_lab.wordpiece.train", "bpe_lab.wordpiece.fast_train", "bpe_lab.wordpiece.likelihood_gain",
+                   "bpe_lab.wordpiece._gain"),
+        level="project",
+        asks="project",
     )

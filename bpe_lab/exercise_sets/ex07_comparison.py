@@ -1,22 +1,32 @@
 """Exercises for notebook 07 (comparing tokenizers), from the measures to a measured comparison of your own.
 
-====  ===========================  ========  =========  ========================================================
- #    name                         kind      level      what it asks
-====  ===========================  ========  =========  ========================================================
- 1    ``bytes_per_token``          function  warm-up    the series' measure of compression
- 2    ``fertility``                function  warm-up    tokens per whitespace-separated word
- 3    ``cost_per_language``        function  practice   each language's tokens over the reference language's
- 4    ``hindi_cost``               value     practice   GPT-2's tokens for a line in Hindi over English
- 5    ``ratio_to_english``         explain   practice   two tokenizers' ratios to English, and why they mislead
- 6    ``data_or_algorithm``        explain   practice   notebook 07's conclusion, with its numbers (the lesson's)
- 7    ``held_out_comparison``      project   project    train tokenizers at given sizes, measure on held-out text
- 8    ``comparison_conclusion``    explain   project    run it on BPE and Unigram: a number and a written conclusion
-====  ===========================  ========  =========  ========================================================
+====  ===========================  =============  =======  ======  ================================================
+ #    name                         asks           level    points  what it asks
+====  ===========================  =============  =======  ======  ================================================
+ 1    ``bytes_per_token``          function       warm-up  1       the series' measure of compression
+ 2    ``fertility``                function       warm-up  1       tokens per whitespace-separated word
+ 3    ``cost_per_language``        function       core     2       each language's tokens over the reference
+                                                                   language's
+ 4    ``hindi_cost``               lesson number  core     1       GPT-2's tokens for a line in Hindi over English
+ 5    ``ratio_to_english``         explain        core     2       two tokenizers' ratios to English, and why they
+                                                                   mislead
+ 6    ``data_or_algorithm``        lesson number  core     1       notebook 07's conclusion, with its numbers
+ 7    ``held_out_comparison``      function       stretch  4       train tokenizers at given sizes, measure on
+                                                                   held-out text
+ 8    ``comparison_conclusion``    project        project  4       run it on BPE and Unigram: a number and a written
+                                                                   conclusion
+====  ===========================  =============  =======  ======  ================================================
 
 Lesson's own numbers: 2 of 8. ``data_or_algorithm`` asks for notebook 07's section 7 conclusion; ``hindi_cost``
 divides two counts that notebook 08's section 7 table prints. The rest are new cases, functions and
 predictions to explain; an *explain* question has a value answer (checked) and a written ``why`` that an
-instructor marks with its ``rubric``.
+instructor marks with its ``rubric``. The points add up to 16: 1 for a warm-up or a lesson's number, 2 for a
+core question, 4 for the stretch function and the project.
+
+Grading: ``set_07(student="alice")`` gives alice her own numbers in every value question (another line of the
+declaration, other token counts, another replication's effects, another stretch of the novel; ``student_rng``;
+"" is everyone's version, the lesson's). The four function questions have hidden cases (small texts, toy
+trainers, fast); the three measures forbid ``bpe_lab.metrics``' own.
 
 ``train_bpe`` and ``train_unigram`` are the trainers the project questions hand to the student's function
 (the exercise notebook imports them): byte-level BPE with GPT-2's pattern, and Unigram as notebook 07 trains
@@ -26,33 +36,53 @@ this set, not part of bpe_lab's API (not in ``__all__``, no argument checks).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from functools import lru_cache
 
+from .. import _checks as check
 from .. import corpus, gpt2, metrics, unigram
 from ..exercises import Question
 from ..tokenizer import Tokenizer
-from ._shared import by_name, close
+from ._shared import by_name, close, student_rng, apart
 
 # One function per question (q_...) builds it; set_07, the notebook's set, is what graders call.
 __all__ = ["set_07"]  # train_bpe and train_unigram are imported by the notebook, but are not bpe_lab's API
 
 
-def set_07() -> dict[str, Question]:
-    """Exercises for notebook 07: measuring tokenizers."""
-    return by_name(q_bytes_per_token(), q_fertility(), q_cost_per_language(), q_hindi_cost(), q_ratio_to_english(),
-                   q_data_or_algorithm(), q_held_out_comparison(), q_comparison_conclusion())
+def set_07(student: str = "") -> dict[str, Question]:
+    """Exercises for notebook 07: measuring tokenizers. ``student``: an id such as "alice" gives that student's
+    own numbers in the value questions ("": everyone's version, the lesson's)."""
+    student = check.student(student)
+    return by_name(q_bytes_per_token(), q_fertility(), q_cost_per_language(), q_hindi_cost(student),
+                   q_ratio_to_english(student), q_data_or_algorithm(student), q_held_out_comparison(),
+                   q_comparison_conclusion(student))
 
 
 # -- 1-3: the measures ----------------------------------------------------------------------------------------
 
+# Words for the hidden cases: some with letters of two or three UTF-8 bytes.
+HIDDEN_WORDS = ("to", "be", "the", "cat", "naïve", "café", "déjà", "vu", "東京", "über", "señor", "ok", "a", "ελιά")
+
+
+def _hidden_text(rng, words: int) -> str:
+    """``words`` words (at least 1) joined by single or double spaces and line breaks."""
+    chosen = [rng.choice(HIDDEN_WORDS) for _ in range(max(words, 1))]
+    return chosen[0] + "".join(rng.choice([" ", " ", "  ", "\n"]) + word for word in chosen[1:])
+
+
+def _hidden_measures(rng) -> list[tuple]:
+    """(tokenize, text): one of three tokenizers (words, characters, UTF-8 bytes) on a text of 1-12 words."""
+    return [(rng.choice([str.split, list, utf8_bytes]), _hidden_text(rng, rng.randint(1, 12))) for _ in range(8)]
+
 def q_bytes_per_token() -> Question:
+    public = [(str.split, "to be or not"), (list, "naïve"), (str.split, "one"), (list, "東京")]
     return Question(
         name="bytes_per_token",
         prompt="Write bytes_per_token(tokenize, text): UTF-8 bytes of the text divided by the number of tokens.",
         reference=metrics.bytes_per_token,
-        cases=[(str.split, "to be or not"), (list, "naïve"), (str.split, "one"), (list, "東京")],
+        cases=public,
         compare=close,
         hints=["Two counts: how many bytes the text takes in UTF-8, and how many tokens tokenize makes of it.",
                "A character is not always one byte: 'ï' takes two, '東' three. Count the bytes of the encoded "
@@ -62,15 +92,21 @@ def q_bytes_per_token() -> Question:
         wrong_code=("def bytes_per_token(tokenize, text):\n"
                     "    return len(text) / len(tokenize(text))  # characters, not bytes"),
         answer_name="bytes_per_token",
+        points=1,
+        hidden_cases=apart(_hidden_measures, public),
+        forbidden=("bpe_lab.metrics.bytes_per_token",),
+        level="warm-up",
+        asks="function",
     )
 
 
 def q_fertility() -> Question:
+    public = [(str.split, "to be or not"), (list, "to be"), (list, "a  b\nc")]
     return Question(
         name="fertility",
         prompt="Write fertility(tokenize, text): tokens per word, words being what whitespace separates.",
         reference=metrics.fertility,
-        cases=[(str.split, "to be or not"), (list, "to be"), (list, "a  b\nc")],
+        cases=public,
         compare=close,
         hints=["Tokens divided by words: which one goes on top? A fertility of 1.0 means one token per word.",
                "Words are what whitespace separates, however many spaces or line breaks stand between them: "
@@ -78,24 +114,57 @@ def q_fertility() -> Question:
         solution_code="def fertility(tokenize, text):\n    return len(tokenize(text)) / len(text.split())",
         wrong_code="def fertility(tokenize, text):\n    return len(text.split()) / len(tokenize(text))  # upside down",
         answer_name="fertility",
+        points=1,
+        hidden_cases=apart(_hidden_measures, public),
+        forbidden=("bpe_lab.metrics.fertility",),
+        level="warm-up",
+        asks="function",
     )
 
 
+class _Named:
+    """A module-level function that shows as its name (``utf8_bytes``), the same in every process: the cases
+    pass functions, and a case must read the same in the grader, in its child and in a feedback message
+    (a plain function shows its memory address). It crosses to the grader's child by that name."""
+
+    def __init__(self, function):
+        self._function = function
+        functools.update_wrapper(self, function)  # __module__, __qualname__, __doc__: importable by name
+
+    def __call__(self, *args, **kwargs):
+        return self._function(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return self.__name__
+
+
+@_Named
 def utf8_bytes(text: str) -> list[int]:
     """A tokenizer with no merges at all: one token per UTF-8 byte."""
     return list(text.encode("utf-8"))
 
 
+def _hidden_costs(rng) -> list[tuple]:
+    """(tokenize, texts, reference): two to four made-up language codes, one of them the reference."""
+    cases = []
+    for _ in range(6):
+        codes = rng.sample(["eng", "fra", "deu", "ell", "jpn", "hin", "tam", "spa"], rng.randint(2, 4))
+        texts = {code: _hidden_text(rng, rng.randint(1, 8)) for code in codes}
+        cases.append((rng.choice([str.split, list, utf8_bytes]), texts, rng.choice(codes)))
+    return cases
+
+
 def q_cost_per_language() -> Question:
     same_content = {"eng": "the cat sleeps", "fra": "le chat dort", "hin": "बिल्ली सोती है"}
+    public = [(list, same_content, "eng"), (utf8_bytes, same_content, "eng"), (str.split, same_content, "fra"),
+              (utf8_bytes, {"eng": "rights", "ell": "δικαιώματα"}, "ell")]
     return Question(
         name="cost_per_language",
         prompt=("Write cost_per_language(tokenize, texts, reference): texts maps a language code to a text (the "
                 "same content in each language); return a dict code -> the text's tokens divided by the tokens of "
                 "texts[reference] (so the reference language itself gets 1.0)."),
         reference=metrics.cost_per_language,
-        cases=[(list, same_content, "eng"), (utf8_bytes, same_content, "eng"), (str.split, same_content, "fra"),
-               (utf8_bytes, {"eng": "rights", "ell": "δικαιώματα"}, "ell")],
+        cases=public,
         compare=lambda got, expected: (isinstance(got, dict) and set(got) == set(expected)
                                        and all(close(got[code], value) for code, value in expected.items())),
         hints=["Count the tokens of every text once; the reference language's count is the divisor.",
@@ -107,28 +176,49 @@ def q_cost_per_language() -> Question:
                     "    counts = {code: len(tokenize(text)) for code, text in texts.items()}\n"
                     "    return {code: count / counts['eng'] for code, count in counts.items()}  # always English"),
         answer_name="cost_per_language",
+        points=2,
+        hidden_cases=apart(_hidden_costs, public),
+        forbidden=("bpe_lab.metrics.cost_per_language",),
+        level="core",
+        asks="function",
     )
 
 
 # -- 4-6: what the numbers mean -------------------------------------------------------------------------------
 
-def _second_line(code: str) -> str:
-    return corpus.load_udhr()[code]["text"].split("\n")[1]
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _line(code: str, index: int) -> str:
+    return corpus.load_udhr()[code]["text"].split("\n")[index]
 
 
 @lru_cache(maxsize=1)
-def _gpt2_cost_hindi() -> float:
-    enc = gpt2.load()  # a third of a second: once per session
-    return len(enc.encode(_second_line("hin"))) / len(enc.encode(_second_line("eng")))
+def _gpt2():
+    return gpt2.load()  # a third of a second: once per session
 
 
-def q_hindi_cost() -> Question:
+@lru_cache(maxsize=8)
+def _gpt2_cost_hindi(index: int = 1) -> float:
+    enc = _gpt2()
+    return len(enc.encode(_line("hin", index))) / len(enc.encode(_line("eng", index)))
+
+
+def _hindi_line(student: str) -> int:
+    """The second line (index 1), or for a student another line of the preamble, whose English and Hindi
+    lines say the same (each begins 'Whereas')."""
+    rng = student_rng(student, "07 hindi_cost")
+    return 1 if rng is None else rng.choice([0, 2, 3, 4, 5])
+
+
+def q_hindi_cost(student: str = "") -> Question:
+    index = _hindi_line(student)
     return Question(
         name="hindi_cost",
-        prompt=("With GPT-2 (bpe_lab.gpt2.load()), how many times more tokens does the second line of the Universal "
-                "Declaration of Human Rights take in Hindi than in English? "
-                "(corpus.load_udhr()[code]['text'].split('\\n')[1], codes 'hin' and 'eng'; two decimals)"),
-        reference=_gpt2_cost_hindi,
+        prompt=(f"With GPT-2 (bpe_lab.gpt2.load()), how many times more tokens does the {ORDINALS[index]} line of the "
+                "Universal Declaration of Human Rights take in Hindi than in English? "
+                f"(corpus.load_udhr()[code]['text'].split('\\n')[{index}], codes 'hin' and 'eng'; two decimals)"),
+        reference=lambda: _gpt2_cost_hindi(index),
         compare=lambda got, expected: close(got, expected, 0.01),
         hints=["Encode both lines with the same tokenizer and compare the counts.",
                "The answer is a ratio of token counts, not of characters or bytes."],
@@ -136,16 +226,21 @@ def q_hindi_cost() -> Question:
             "from bpe_lab import corpus, gpt2\n"
             "enc = gpt2.load()\n"
             "udhr = corpus.load_udhr()\n"
-            "hindi, english = (udhr[c]['text'].split('\\n')[1] for c in ('hin', 'eng'))\n"
-            "answer = len(enc.encode(hindi)) / len(enc.encode(english))"),
+            f"hindi, english = (udhr[c]['text'].split('\\n')[{index}] for c in ('hin', 'eng'))\n"
+            "hindi_cost = len(enc.encode(hindi)) / len(enc.encode(english))"),
         wrong_code=(
             "from bpe_lab import corpus\n"
             "udhr = corpus.load_udhr()\n"
-            "answer = len(udhr['hin']['text'].split('\\n')[1]) / len(udhr['eng']['text'].split('\\n')[1])"
-            "  # characters"),
+            f"hindi_cost = (len(udhr['hin']['text'].split('\\n')[{index}])\n"
+            f"              / len(udhr['eng']['text'].split('\\n')[{index}]))  # characters"),
+        answer_name="hindi_cost",
         rubric=("For a written interpretation: GPT-2's vocabulary was learned mostly from English, so Devanagari\n"
                 "falls back to bytes (3 per character) and the same content costs several times more tokens:\n"
                 "higher cost, shorter effective context, slower generation for Hindi users."),
+        points=1,
+        level="core",
+        asks="lesson number",
+        student=student,
     )
 
 
@@ -153,60 +248,130 @@ def q_hindi_cost() -> Question:
 TAMIL_COUNTS = {"A": {"eng": 2_000, "tam": 9_000}, "B": {"eng": 1_500, "tam": 9_000}}
 
 
-def q_ratio_to_english() -> Question:
+def _tamil_counts(student: str) -> dict:
+    """TAMIL_COUNTS, or for a student other counts: the same for Tamil, B better at English than A."""
+    rng = student_rng(student, "07 ratio_to_english")
+    if rng is None:
+        return TAMIL_COUNTS
+    tamil = rng.randrange(6_000, 12_001, 500)
+    english_b, english_a = sorted(rng.sample(range(1_200, 2_600, 100), 2))
+    return {"A": {"eng": english_a, "tam": tamil}, "B": {"eng": english_b, "tam": tamil}}
+
+
+def q_ratio_to_english(student: str = "") -> Question:
+    counts = _tamil_counts(student)
+    tamil, english_a, english_b = counts["A"]["tam"], counts["A"]["eng"], counts["B"]["eng"]
     return Question(
         name="ratio_to_english",
-        prompt=(f"Two tokenizers are counted on the same text in English and in Tamil: {TAMIL_COUNTS} (tokens). "
+        prompt=(f"Two tokenizers are counted on the same text in English and in Tamil: {counts} (tokens). "
                 "What is each one's cost for Tamil relative to English? Answer a pair (A's, B's), and say in `why` "
                 "which tokenizer handles Tamil better, and what the ratios do and do not tell."),
-        reference=lambda: tuple(counts["tam"] / counts["eng"] for counts in TAMIL_COUNTS.values()),
+        reference=lambda: tuple(c["tam"] / c["eng"] for c in counts.values()),
         compare=lambda got, expected: (isinstance(got, (tuple, list)) and len(got) == len(expected)
                                        and all(close(g, e, 0.01) for g, e in zip(got, expected))),
         hints=["A ratio to English divides the Tamil count by the same tokenizer's English count.",
                "Both tokenizers spend the same tokens on Tamil. What differs, and which way does that move the "
                "ratio?"],
-        solution_code=("answer = (9_000 / 2_000, 9_000 / 1_500)  # 4.5 and 6.0\n"
-                       "why = ('Both spend 9,000 tokens on Tamil: they handle it equally well. B has the '\n"
+        solution_code=(f"tamil_ratios = ({tamil:_} / {english_a:_}, {tamil:_} / {english_b:_})  "
+                       f"# {tamil / english_a:.2f} and {tamil / english_b:.2f}\n"
+                       f"why = ('Both spend {tamil:,} tokens on Tamil: they handle it equally well. B has the '\n"
                        "       'larger ratio only because it is better at English. A ratio compares languages '\n"
                        "       'under one tokenizer; to compare tokenizers, compare their token counts.')"),
-        wrong_code="answer = (2_000 / 9_000, 1_500 / 9_000)  # English over Tamil: upside down",
-        rubric=("Full marks: (4.5, 6.0), and the point: both spend exactly 9,000 tokens on Tamil, so neither\n"
-                "handles it worse; B's ratio is larger only because B spends fewer tokens on English. A ratio to\n"
-                "English compares languages under one tokenizer, not tokenizers (notebook 07, section 6); compare\n"
-                "tokenizers by the tokens they spend. No marks for 'B handles Tamil worse'."),
+        wrong_code=(f"tamil_ratios = ({english_a:_} / {tamil:_}, {english_b:_} / {tamil:_})  "
+                    "# English over Tamil: upside down"),
+        answer_name="tamil_ratios",
+        rubric=(f"Full marks: ({tamil / english_a:.2f}, {tamil / english_b:.2f}), and the point: both spend exactly "
+                f"{tamil:,} tokens on\nTamil, so neither handles it worse; B's ratio is larger only because B spends "
+                "fewer tokens on\nEnglish. A ratio to English compares languages under one tokenizer, not tokenizers "
+                "(notebook 07,\nsection 6); compare tokenizers by the tokens they spend. No marks for 'B handles "
+                "Tamil worse'."),
+        points=2,
+        level="core",
+        asks="explain",
+        student=student,
     )
 
 
-def q_data_or_algorithm() -> Question:
+EFFECTS = ("algorithm", "pre-processing", "data")
+
+
+def _replication(student: str) -> dict | None:
+    """None (everyone answers from notebook 07's own section 7), or for a student a made-up replication on
+    other texts: effect -> bytes per token it moved compression by at 4,000, all different."""
+    rng = student_rng(student, "07 data_or_algorithm")
+    if rng is None:
+        return None
+    return dict(zip(EFFECTS, (value / 100 for value in rng.sample(range(5, 95), 3))))
+
+
+def q_data_or_algorithm(student: str = "") -> Question:
+    effects = _replication(student)
+    if effects is None:
+        return Question(
+            name="data_or_algorithm",
+            prompt=("Notebook 07, section 7: which moved compression more, the training data or the algorithm? "
+                    "Answer 'data' or 'algorithm', and quote in `why` the two numbers the section printed at 4,000."),
+            reference="data",
+            compare=lambda got, expected: isinstance(got, str) and got.strip().lower() == expected,
+            hints=["Section 7's cell prints three distances at 4,000 tokens, in bytes per token.",
+                   "Compare the spread between the three algorithms on the same words with what training BPE on "
+                   "Python instead of prose does, measured on Python."],
+            solution_code=("bigger_effect = 'data'\n"
+                           "why = ('At 4,000 the three algorithms on the same words differ by at most <the spread '\n"
+                           "       'section 7 printed>; BPE trained on Python instead of prose, measured on '\n"
+                           "       'Python, moves by <the data effect it printed>, several times more: the '\n"
+                           "       'training data matters most.')"),
+            wrong_code="bigger_effect = 'algorithm'",
+            answer_name="bigger_effect",
+            rubric=("Full marks for 'data' with the two numbers from section 7 quoted: the spread between the three\n"
+                    "algorithms on the same words, and the change from training BPE on Python instead of prose,\n"
+                    "measured on Python (the larger one). Half marks without the numbers."),
+            points=1, level="core", asks="lesson number", student=student,
+        )
+    ranking = sorted(EFFECTS, key=effects.get, reverse=True)
     return Question(
         name="data_or_algorithm",
-        prompt=("Notebook 07, section 7: which moved compression more, the training data or the algorithm? "
-                "Answer 'data' or 'algorithm', and quote in `why` the two numbers the section printed at 4,000."),
-        reference="data",
-        compare=lambda got, expected: isinstance(got, str) and got.strip().lower() == expected,
-        hints=["Section 7's cell prints three distances at 4,000 tokens, in bytes per token.",
-               "Compare the spread between the three algorithms on the same words with what training BPE on Python "
-               "instead of prose does, measured on Python."],
-        solution_code=("answer = 'data'\n"
-                       "why = ('At 4,000 the three algorithms on the same words differ by at most <the spread '\n"
-                       "       'section 7 printed>; BPE trained on Python instead of prose, measured on '\n"
-                       "       'Python, moves by <the data effect it printed>, several times more: the '\n"
-                       "       'training data matters most.')"),
-        wrong_code="answer = 'algorithm'",
-        rubric=("Full marks for 'data' with the two numbers from section 7 quoted: the spread between the three\n"
-                "algorithms on the same words, and the change from training BPE on Python instead of prose,\n"
-                "measured on Python (the larger one). Half marks without the numbers."),
+        prompt=("A replication of notebook 07, section 7, on other texts printed at 4,000: the three algorithms on "
+                f"the same words differ by at most {effects['algorithm']:.2f} bytes per token; giving BPE BERT's view "
+                f"of the text instead of GPT-2's moves it by {effects['pre-processing']:.2f}; training BPE on the "
+                f"other kind of text instead, measured on that kind, moves it by {effects['data']:.2f}. Rank the "
+                "three, the one that moved compression most first: answer a list of 'algorithm', 'pre-processing' "
+                "and 'data'. In `why`, compare the ranking with notebook 07's own (the numbers section 7 printed)."),
+        reference=lambda: ranking,
+        compare=lambda got, expected: (isinstance(got, (list, tuple)) and len(got) == len(expected)
+                                       and all(isinstance(g, str) and g.strip().lower() == e
+                                               for g, e in zip(got, expected))),
+        hints=["Each number is how far one change moved bytes per token: the larger, the more it mattered.",
+               "Section 7 of notebook 07 prints the same three distances for its own texts."],
+        solution_code=(f"bigger_effect = {ranking!r}\n"
+                       f"why = ('Here {ranking[0]} moved compression most ({effects[ranking[0]]:.2f} bytes per '\n"
+                       f"       'token) and {ranking[-1]} least ({effects[ranking[-1]]:.2f}); notebook 07 found '\n"
+                       "       'data, '\n"
+                       "       'then pre-processing, then the algorithm (<its three numbers>). One run on '\n"
+                       "       'other texts can rank them differently.')"),
+        wrong_code=f"bigger_effect = {ranking[::-1]!r}  # smallest first",
+        answer_name="bigger_effect",
+        rubric=(f"Full marks for {ranking} with the reason: each number is how far one change moved bytes per\n"
+                "token, so the largest moved compression most; and the comparison with notebook 07's own section 7\n"
+                "(data, then pre-processing, then the algorithm), its numbers quoted. Half marks without the\n"
+                "comparison."),
+        points=1,
+        level="core",
+        asks="lesson number",
+        student=student,
     )
 
 
 # -- 7-8: project: a measured comparison ----------------------------------------------------------------------
 
+@_Named
 @lru_cache(maxsize=32)
 def train_bpe(text: str, size: int):
     """Byte-level BPE with GPT-2's pattern, ``size`` tokens (at least 256), trained on ``text``: its ``encode``."""
     return Tokenizer.train(text, size).encode
 
 
+@_Named
 @lru_cache(maxsize=32)
 def train_unigram(text: str, size: int):
     """Unigram as notebook 07 trains it (``seed_factor=4``, one EM iteration per round), ``size`` pieces, on
@@ -216,11 +381,13 @@ def train_unigram(text: str, size: int):
     return unigram.word_tokenizer(model.log_probs, unk_score=unk)
 
 
+@_Named
 def train_characters(text: str, size: int):
     """A toy 'trainer' that learns nothing: one token per character, whatever the size."""
     return list
 
 
+@_Named
 def train_whole_words(text: str, size: int):
     """A toy trainer that overfits: the ``size`` most frequent words of ``text`` are one token each; any other
     word is spelled letter by letter, and each space or line break is a token."""
@@ -250,20 +417,37 @@ def _novel_lines(first: int, count: int) -> str:
     return "\n".join(lines[first:first + count])
 
 
+def _hidden_held_out(rng) -> list[tuple]:
+    """Texts of 3-15 short lines; the two toy trainers at small sizes, sometimes byte-level BPE at 256-290."""
+    cases = []
+    for _ in range(5):
+        text = "\n".join(_hidden_text(rng, rng.randint(1, 6)).replace("\n", " ") for _ in range(rng.randint(3, 15)))
+        trainers = {"characters": train_characters, "whole words": train_whole_words}
+        if rng.random() < 0.5:
+            toy = rng.choice(sorted(trainers))
+            trainers = {"BPE": train_bpe, toy: trainers[toy]}
+            sizes = sorted(rng.sample(range(256, 291), 2))
+        else:
+            sizes = sorted(rng.sample(range(1, 12), rng.randint(1, 3)))
+        cases.append((trainers, text, sizes))
+    return cases
+
+
 def q_held_out_comparison() -> Question:
     toys = {"characters": train_characters, "whole words": train_whole_words}
     short = "the cat sat on the mat\n" * 9 + "le café est fermé"  # 10 lines: the last one is held out
+    public = [(toys, _novel_lines(200, 40), [10, 100]),
+              ({"BPE": train_bpe, "whole words": train_whole_words}, _novel_lines(1000, 60), [260, 300]),
+              ({"BPE": train_bpe}, short, [258, 270])]
     return Question(
         name="held_out_comparison",
-        prompt=("Project: write held_out_comparison(trainers, text, sizes). trainers maps a name to a function "
+        prompt=("Write held_out_comparison(trainers, text, sizes). trainers maps a name to a function "
                 "train(train_text, size) -> tokenize (as train_bpe and train_unigram above). Split text as notebook "
                 "07 does: lines = text.splitlines(), the first int(len(lines) * 0.9) lines joined with '\\n' are the "
                 "training text, the other lines joined with '\\n' the held-out text. Train every tokenizer at every "
                 "size on the training text and return {name: {size: bytes per token on the held-out text}}."),
         reference=_held_out_comparison,
-        cases=[(toys, _novel_lines(200, 40), [10, 100]),
-               ({"BPE": train_bpe, "whole words": train_whole_words}, _novel_lines(1000, 60), [260, 300]),
-               ({"BPE": train_bpe}, short, [258, 270])],
+        cases=public,
         compare=_same_table,
         time_limit=5.0,
         hints=["Three steps: split the text, train each tokenizer at each size on the first part, measure each on "
@@ -288,32 +472,46 @@ def q_held_out_comparison() -> Question:
             "    return {name: {size: len(train_text.encode('utf-8')) / len(train(train_text, size)(train_text))\n"
             "                   for size in sizes} for name, train in trainers.items()}"),
         answer_name="held_out_comparison",
+        points=4,
+        hidden_cases=apart(_hidden_held_out, public),
+        level="stretch",
+        asks="function",
     )
 
 
-CONCLUSION_CHARACTERS = 10_000  # the first 10,000 characters of the novel: a few seconds' training at most
+CONCLUSION_CHARACTERS = 10_000  # 10,000 characters of the novel: a few seconds' training at most
 CONCLUSION_SIZES = (300, 800)
 
 
-def _conclusion_text() -> str:
-    return corpus.load_text("pride_and_prejudice.txt")[:CONCLUSION_CHARACTERS]
+def _conclusion_start(student: str) -> int:
+    """Where the text begins in the novel: 0, or for a student another stretch of 10,000 characters."""
+    rng = student_rng(student, "07 comparison_conclusion")
+    return 0 if rng is None else rng.randrange(1, 60) * CONCLUSION_CHARACTERS
 
 
-def _unigram_lead() -> float:
-    table = _held_out_comparison({"BPE": train_bpe, "Unigram": train_unigram}, _conclusion_text(), CONCLUSION_SIZES)
+@lru_cache(maxsize=8)
+def _unigram_lead(start: int = 0) -> float:
+    text = corpus.load_text("pride_and_prejudice.txt")[start:start + CONCLUSION_CHARACTERS]
+    table = _held_out_comparison({"BPE": train_bpe, "Unigram": train_unigram}, text, CONCLUSION_SIZES)
     return table["Unigram"][800] - table["BPE"][800]
 
 
-def q_comparison_conclusion() -> Question:
+def q_comparison_conclusion(student: str = "") -> Question:
+    start = _conclusion_start(student)
+    end = start + CONCLUSION_CHARACTERS
+    where = (f"the first {CONCLUSION_CHARACTERS:,} characters of the novel "
+             f"(corpus.load_text('pride_and_prejudice.txt')[:{CONCLUSION_CHARACTERS}])" if not start else
+             f"{CONCLUSION_CHARACTERS:,} characters of the novel from character {start:,} on "
+             f"(corpus.load_text('pride_and_prejudice.txt')[{start}:{end}])")
+    sliced = "[:10_000]" if not start else f"[{start:_}:{end:_}]"
     return Question(
         name="comparison_conclusion",
-        prompt=("Project, continued: run your held_out_comparison with {'BPE': train_bpe, 'Unigram': train_unigram} "
-                f"on the first {CONCLUSION_CHARACTERS:,} characters of the novel "
-                f"(corpus.load_text('pride_and_prejudice.txt')[:{CONCLUSION_CHARACTERS}]) at the sizes "
+        prompt=("Project: run your held_out_comparison with {'BPE': train_bpe, 'Unigram': train_unigram} "
+                f"on {where} at the sizes "
                 f"{list(CONCLUSION_SIZES)}. By how many bytes per token does Unigram lead BPE on the held-out text at "
                 "800 (Unigram minus BPE; two decimals)? Then write, in `why`, a conclusion of two or three sentences: "
                 "what the numbers show, how the lead changes from 300 to 800, and what they do not show."),
-        reference=_unigram_lead,
+        reference=lambda: _unigram_lead(start),
         compare=lambda got, expected: close(got, expected, 0.005),
         hints=["Call your function once; the table it returns holds both sizes for both tokenizers.",
                "For the written part, also measure the two tokenizers on their own training text (your function's "
@@ -323,9 +521,9 @@ def q_comparison_conclusion() -> Question:
                "this?"],
         solution_code=(
             "from bpe_lab import corpus\n"
-            "text = corpus.load_text('pride_and_prejudice.txt')[:10_000]\n"
+            f"text = corpus.load_text('pride_and_prejudice.txt'){sliced}\n"
             "results = held_out_comparison({'BPE': train_bpe, 'Unigram': train_unigram}, text, [300, 800])\n"
-            "answer = results['Unigram'][800] - results['BPE'][800]\n"
+            "unigram_lead = results['Unigram'][800] - results['BPE'][800]\n"
             "why = ('On held-out text Unigram leads BPE at both sizes, but its lead shrinks from '\n"
             "       '300 to 800 (print results to quote the numbers). At 300 most of the BPE '\n"
             "       'vocabulary is its 256 bytes; measured on the training text the lead would look several '\n"
@@ -333,14 +531,20 @@ def q_comparison_conclusion() -> Question:
             "       'the better algorithm (pre-processing differs, notebook 07 section 4).')"),
         wrong_code=(
             "from bpe_lab import corpus\n"
-            "text = corpus.load_text('pride_and_prejudice.txt')[:10_000]\n"
+            f"text = corpus.load_text('pride_and_prejudice.txt'){sliced}\n"
             "results = held_out_comparison({'BPE': train_bpe, 'Unigram': train_unigram}, text, [300, 800])\n"
-            "answer = results['Unigram'][300] - results['BPE'][300]  # the gap at 300, not at 800"),
+            "unigram_lead = results['Unigram'][300] - results['BPE'][300]  # the gap at 300, not at 800"),
+        answer_name="unigram_lead",
         rubric=("The number (checked): Unigram minus BPE at 800 on the held-out text. The conclusion, 3 points:\n"
-                "1 point: the held-out numbers quoted: Unigram ahead at both sizes, by less at 800 than at 300.\n"
+                "1 point: the held-out numbers quoted, and how the lead changes from 300 to 800 (on the first\n"
+                "  10,000 characters: Unigram ahead at both sizes, by less at 800 than at 300).\n"
                 "1 point: a reason other than 'Unigram is better': at 300 most of BPE's vocabulary is the 256 bytes\n"
                 "  (notebook 07, section 4), and the two see the text differently (pre-processing).\n"
                 "1 point: the limits: one short text, one split, small sizes; measured on the training text the lead\n"
                 "  would look several times larger (a tokenizer must be measured on text it has not seen).\n"
                 "No point for a conclusion drawn from training-text numbers."),
+        points=4,
+        level="project",
+        asks="project",
+        student=student,
     )

@@ -1,24 +1,35 @@
 """Exercises for notebook 08 (tokens and language models), from a word's pieces to the digit patterns of a
 tokenizer.
 
-====  ==========================  ========  =========  =========================================================
- #    name                        kind      level      what it asks
-====  ==========================  ========  =========  =========================================================
- 1    ``raspberry_tokens``        value     warm-up    GPT-2's tokens for a word with and without its space
- 2    ``digit_groups_left``       function  warm-up    cl100k's groups of at most three digits, from the left
- 3    ``trailing_space``          value     practice   the last GPT-2 id of 'Hello world ' (the lesson's example)
- 4    ``embedding_parameters``    function  practice   what a vocabulary costs in embedding parameters
- 5    ``safe_user_text``          value     practice   a special token's text, encoded as ordinary text
- 6    ``unseen_tokens``           function  challenge  the merged tokens of a vocabulary a text never produces
- 7    ``number_patterns``         project   project    a tokenizer's digit-group patterns over a range of numbers
- 8    ``gpt2_single_numbers``     explain   project    run it on GPT-2 for 1000-1999: a count, and why
-====  ==========================  ========  =========  =========================================================
+====  ==========================  =============  =======  ======  =============================================
+ #    name                        asks           level    points  what it asks
+====  ==========================  =============  =======  ======  =============================================
+ 1    ``raspberry_tokens``        new case       warm-up  1       GPT-2's tokens for a word with and without its
+                                                                  space
+ 2    ``digit_groups_left``       function       warm-up  1       cl100k's groups of at most three digits, from
+                                                                  the left
+ 3    ``trailing_space``          lesson number  core     1       the last GPT-2 id of 'Hello world ' (the
+                                                                  lesson's example)
+ 4    ``embedding_parameters``    function       core     1       what a vocabulary costs in embedding parameters
+ 5    ``safe_user_text``          new case       core     1       a special token's text, encoded as ordinary text
+ 6    ``unseen_tokens``           function       stretch  2       the merged tokens of a vocabulary a text never
+                                                                  produces
+ 7    ``number_patterns``         function       stretch  2       a tokenizer's digit-group patterns over a range
+                                                                  of numbers
+ 8    ``gpt2_single_numbers``     project        project  3       run it on GPT-2 for a range of numbers: a count,
+                                                                  and why
+====  ==========================  =============  =======  ======  =============================================
 
 Lesson's own numbers: 1 of 8 (``trailing_space`` looks up the id of a token the lesson showed). The rest are new
 cases, functions and predictions to explain; an *explain* question has a value answer (checked) and a written
 ``why`` that an instructor marks with its ``rubric``. No question loads cl100k or o200k (seconds each): the
 vocabulary questions use GPT-2, which the exercise notebook loads once as ``enc``, and small tokenizers trained
 here in milliseconds.
+
+Grading: ``set_08(student="alice")`` gives alice her own word, text ending, user text and range of numbers in
+the value questions (``student_rng``; "" is everyone's version, the lesson's). The four function questions
+have hidden cases (digit strings, model sizes, numbers, tokenizers trained here on a few words) and forbid
+bpe_lab's own ``pretokenize.split`` and ``vocab_audit.unseen_tokens`` where they answer the question.
 """
 
 from __future__ import annotations
@@ -26,19 +37,23 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
+from .. import _checks as check
 from .. import gpt2, pretokenize, vocab_audit
 from ..exercises import Question
 from ..tokenizer import Tokenizer
-from ._shared import by_name
+from ._shared import by_name, student_rng, apart
 
 # One function per question (q_...) builds it; set_08, the notebook's set, is what graders call.
 __all__ = ["set_08"]
 
 
-def set_08() -> dict[str, Question]:
-    """Exercises for notebook 08: tokens and language models."""
-    return by_name(q_raspberry_tokens(), q_digit_groups_left(), q_trailing_space(), q_embedding_parameters(),
-                   q_safe_user_text(), q_unseen_tokens(), q_number_patterns(), q_gpt2_single_numbers())
+def set_08(student: str = "") -> dict[str, Question]:
+    """Exercises for notebook 08: tokens and language models. ``student``: an id such as "alice" gives that
+    student's own word, text and numbers in the value questions ("": everyone's version, the lesson's)."""
+    student = check.student(student)
+    return by_name(q_raspberry_tokens(student), q_digit_groups_left(), q_trailing_space(student),
+                   q_embedding_parameters(), q_safe_user_text(student), q_unseen_tokens(), q_number_patterns(),
+                   q_gpt2_single_numbers(student))
 
 
 @lru_cache(maxsize=1)
@@ -48,26 +63,50 @@ def _gpt2() -> Tokenizer:
 
 # -- 1-2: warm-up ---------------------------------------------------------------------------------------------
 
-def q_raspberry_tokens() -> Question:
+# Words for the students' versions: GPT-2 cuts them into 1 to 4 tokens without a space, 1 to 3 with one.
+WORDS = ("strawberry", "blueberry", "unbelievable", "cucumber", "avocado", "hippopotamus", "kaleidoscope",
+         "lemonade", "marshmallow", "rhubarb", "gooseberry", "cranberry", "grapefruit", "Wednesday")
+
+
+def _word(student: str) -> str:
+    rng = student_rng(student, "08 raspberry_tokens")
+    return "raspberry" if rng is None else rng.choice(WORDS)
+
+
+def q_raspberry_tokens(student: str = "") -> Question:
+    word = _word(student)
+    counts = (len(_gpt2().encode(word)), len(_gpt2().encode(" " + word)))
     return Question(
         name="raspberry_tokens",
-        prompt=("Into how many GPT-2 tokens is 'raspberry' cut at the start of a line (no space before it), and "
-                "into how many is ' raspberry' cut after a space? Answer a pair (without the space, with it)."),
-        reference=lambda: (len(_gpt2().encode("raspberry")), len(_gpt2().encode(" raspberry"))),
+        prompt=(f"Into how many GPT-2 tokens is {word!r} cut at the start of a line (no space before it), and "
+                f"into how many is {' ' + word!r} cut after a space? Answer a pair (without the space, with it)."),
+        reference=lambda: (len(_gpt2().encode(word)), len(_gpt2().encode(" " + word))),
         hints=["In running text a word carries the space before it, and the vocabulary learned words that way.",
                "Encode both spellings with GPT-2 (enc in this notebook) and count the ids."],
-        solution_code="answer = (len(enc.encode('raspberry')), len(enc.encode(' raspberry')))",
-        wrong_code="answer = (1, 1)  # as if the space made no difference",
+        solution_code=f"word_tokens = (len(enc.encode({word!r})), len(enc.encode({' ' + word!r})))",
+        wrong_code=("word_tokens = (1, 1)  # as if the space made no difference" if counts != (1, 1) else
+                    "word_tokens = (2, 2)  # as if the space were a token of its own"),
+        answer_name="word_tokens",
+        points=1,
+        level="warm-up",
+        asks="new case",
+        student=student,
     )
 
 
+def _hidden_digit_groups(rng) -> list[tuple]:
+    """Strings of 0-20 digits, each length from 0 to 20 about equally likely."""
+    return [("".join(rng.choice("0123456789") for _ in range(rng.randint(0, 20))),) for _ in range(10)]
+
+
 def q_digit_groups_left() -> Question:
+    public = [("1234567",), ("12",), ("123",), ("1000000",), ("",), ("12345678901",)]
     return Question(
         name="digit_groups_left",
         prompt=("Write digit_groups(digits): cut a string of digits into groups of at most three from the left, "
                 "as the cl100k pattern does ('1234567' -> ['123', '456', '7']). An empty string gives []."),
         reference=lambda digits: pretokenize.split(digits, "gpt4"),
-        cases=[("1234567",), ("12",), ("123",), ("1000000",), ("",), ("12345678901",)],
+        cases=public,
         hints=["The first group is always the first three digits (or fewer, if the string is shorter); then the "
                "next three, and so on. Only the last group can be short.",
                "Step through the string three positions at a time; a slice past the end of a string is simply "
@@ -80,20 +119,55 @@ def q_digit_groups_left() -> Question:
                     "    return [digits[:first]] + [digits[k:k + 3] for k in range(first, len(digits), 3)]"
                     " if digits else []"),
         answer_name="digit_groups",
+        points=1,
+        hidden_cases=apart(_hidden_digit_groups, public),
+        forbidden=("bpe_lab.pretokenize.split", "bpe_lab.pretokenize.chunk_counts"),
+        level="warm-up",
+        asks="function",
     )
 
 
-# -- 3-5: practice --------------------------------------------------------------------------------------------
+# -- 3-5: core -----------------------------------------------------------------------------------------------
 
-def q_trailing_space() -> Question:
+# (what ends the text, its name in the prompt): each ends in a token of its own with its own id.
+ENDINGS = ((" ", "a space"), ("\n", "a line break"), ("\t", "a tab"), ("\n\n", "two line breaks"))
+PHRASES = ("Good morning", "See you", "Thank you", "Hello there", "Good night", "Well done", "Happy birthday")
+
+
+def _trailing_text(student: str) -> tuple[str, str]:
+    """'Hello world ' (the lesson's example), or for a student another phrase with another ending."""
+    rng = student_rng(student, "08 trailing_space")
+    if rng is None:
+        return "Hello world ", "a space"
+    ending, name = rng.choice(ENDINGS)
+    return rng.choice(PHRASES) + ending, name
+
+
+def q_trailing_space(student: str = "") -> Question:
+    text, ending = _trailing_text(student)
+    bare, what = text.rstrip(), ending.removeprefix("a ")
+    if not student:  # everyone's version: the lesson's example, one id
+        prompt = f"What is the id of the last GPT-2 token of {text!r} (with {ending} at the end)?"
+        reference, solution, wrong = (lambda: _gpt2().encode(text)[-1], f"last_id = enc.encode({text!r})[-1]",
+                                      f"last_id = enc.encode({bare!r})[-1]  # without the {what}")
+    else:  # a student's: the last word's id too, so that the answer depends on the phrase as well
+        prompt = (f"What are the ids of the last two GPT-2 tokens of {text!r} (with {ending} at the end)? Answer a "
+                  "list of two ids.")
+        reference, solution, wrong = (lambda: _gpt2().encode(text)[-2:], f"last_id = enc.encode({text!r})[-2:]",
+                                      f"last_id = enc.encode({bare!r})[-2:]  # without the {what}")
     return Question(
         name="trailing_space",
-        prompt="What is the id of the last GPT-2 token of 'Hello world ' (with a space at the end)?",
-        reference=lambda: _gpt2().encode("Hello world ")[-1],
-        hints=["The space at the end cannot join ' world': it becomes a token of its own.",
-               "Encode the text with GPT-2 and look at the last id."],
-        solution_code="answer = enc.encode('Hello world ')[-1]",
-        wrong_code="answer = enc.encode('Hello world')[-1]  # without the space",
+        prompt=prompt,
+        reference=reference,
+        hints=[f"The {what} at the end cannot join {' ' + bare.split()[-1]!r}: it becomes a token of its own.",
+               "Encode the text with GPT-2 and look at the last ids."],
+        solution_code=solution,
+        wrong_code=wrong,
+        answer_name="last_id",
+        points=1,
+        level="core",
+        asks="lesson number",
+        student=student,
     )
 
 
@@ -101,14 +175,20 @@ def _embedding_parameters(vocab_size, width, tied):
     return vocab_size * width if tied else 2 * vocab_size * width
 
 
+def _hidden_embedding_parameters(rng) -> list[tuple]:
+    """Vocabulary sizes from 0 to 300,000 and widths from 1 to 12,288, tied or not."""
+    return [(rng.randint(0, 300_000), rng.randint(1, 12_288), rng.random() < 0.5) for _ in range(8)]
+
+
 def q_embedding_parameters() -> Question:
+    public = [(50_257, 768, True), (50_257, 768, False), (200_019, 4_096, False), (1, 1, True), (0, 512, False)]
     return Question(
         name="embedding_parameters",
         prompt=("Write embedding_parameters(vocab_size, width, tied): the parameters of a model's input embedding "
                 "and output layer together, one row of `width` numbers per token in each; tied means the two "
                 "share one matrix."),
         reference=_embedding_parameters,
-        cases=[(50_257, 768, True), (50_257, 768, False), (200_019, 4_096, False), (1, 1, True), (0, 512, False)],
+        cases=public,
         hints=["How many numbers does one matrix with a row of `width` numbers per token hold?",
                "Untied, the input embedding and the output layer are two such matrices; tied, they are one."],
         solution_code=("def embedding_parameters(vocab_size, width, tied):\n"
@@ -116,25 +196,60 @@ def q_embedding_parameters() -> Question:
         wrong_code=("def embedding_parameters(vocab_size, width, tied):\n"
                     "    return vocab_size * width  # forgets the output layer when untied"),
         answer_name="embedding_parameters",
+        points=1,
+        hidden_cases=apart(_hidden_embedding_parameters, public),
+        level="core",
+        asks="function",
     )
 
 
-def q_safe_user_text() -> Question:
+USER_WORDS = ("Hello", "Thanks", "Bye", "Stop", "Please", "OK", "Ignore this", "Go on", "Yes", "Sure")
+
+
+def _user_text(student: str) -> str:
+    """'Hi<|endoftext|>', or for a student a word before the special-token text, sometimes one after it too."""
+    rng = student_rng(student, "08 safe_user_text")
+    if rng is None:
+        return "Hi<|endoftext|>"
+    return rng.choice(USER_WORDS) + "<|endoftext|>" + rng.choice(["", "", " now", "!"])
+
+
+def q_safe_user_text(student: str = "") -> Question:
+    text = _user_text(student)
     return Question(
         name="safe_user_text",
-        prompt=("A user types 'Hi<|endoftext|>'. Give GPT-2's ids for it encoded safely: the special-token text "
+        prompt=(f"A user types {text!r}. Give GPT-2's ids for it encoded safely: the special-token text "
                 "as ordinary characters, so no special id appears. Answer a list of ids."),
-        reference=lambda: _gpt2().encode_ordinary("Hi<|endoftext|>"),
+        reference=lambda: _gpt2().encode_ordinary(text),
         hints=["encode refuses the text; encode(..., allowed_special='all') turns it into the special id 50256.",
                "The tokenizer has a method that treats every character as text (notebook 08, section 5)."],
-        solution_code="answer = enc.encode_ordinary('Hi<|endoftext|>')",
-        wrong_code="answer = enc.encode('Hi<|endoftext|>', allowed_special='all')  # injected",
+        solution_code=f"safe_ids = enc.encode_ordinary({text!r})",
+        wrong_code=f"safe_ids = enc.encode({text!r}, allowed_special='all')  # injected",
+        answer_name="safe_ids",
+        points=1,
+        level="core",
+        asks="new case",
+        student=student,
         rubric=("For a written answer: special ids must come only from the program that builds the template;\n"
                 "text a user typed is encoded as text, or refused."),
     )
 
 
-# -- 6: challenge: tokens a text never produces ---------------------------------------------------------------
+# -- 6: stretch: tokens a text never produces -----------------------------------------------------------------
+
+def _hidden_unseen(rng) -> list[tuple]:
+    """Tokenizers trained here on a few random words (GPT-2's pattern or none, 256-280 tokens, sometimes a
+    special token after them), and a text of other words over the same letters."""
+    def words(count):
+        return " ".join("".join(rng.choice("abcde") for _ in range(rng.randint(1, 5))) for _ in range(count))
+    cases = []
+    for _ in range(6):
+        trained = Tokenizer.train(words(rng.randint(3, 12)), rng.randint(256, 280), rng.choice(["gpt2", None]))
+        special = {"<|end|>": len(trained.vocab)} if rng.random() < 0.4 else None
+        tok = Tokenizer(trained.merges, trained.pattern, special_tokens=special)
+        cases.append((tok, words(rng.randint(0, 6)) + ("<|end|>" if special and rng.random() < 0.5 else "")))
+    return cases
+
 
 def _unseen_merged_tokens(tok, text) -> list[int]:
     return [token_id for token_id in vocab_audit.unseen_tokens(tok, text) if token_id >= 256]
@@ -145,6 +260,7 @@ def q_unseen_tokens() -> Question:
     abc_special = Tokenizer(merges=[(b"a", b"b"), (b"b", b"c"), (b"a", b"bc")], pattern=None,
                             special_tokens={"<|end|>": 259})
     the = Tokenizer(merges=[(b" ", b"t"), (b"h", b"e"), (b" t", b"he"), (b"t", b"he")])  # GPT-2's pattern
+    public = [(abc, "abc ab"), (abc, ""), (abc_special, "bc"), (the, "the the"), (the, "then")]
     return Question(
         name="unseen_tokens",
         prompt=("Write unseen_tokens(tok, text): the ids of the merged tokens of a bpe_lab Tokenizer that encoding "
@@ -153,7 +269,7 @@ def q_unseen_tokens() -> Question:
                 "and are never counted. (vocab_audit.unseen_tokens, notebook 08 section 4, gives the same for every "
                 "ordinary token: write it yourself.)"),
         reference=_unseen_merged_tokens,
-        cases=[(abc, "abc ab"), (abc, ""), (abc_special, "bc"), (the, "the the"), (the, "then")],
+        cases=public,
         hints=["Which ids does encoding the text give? Every other ordinary id is unseen.",
                "Whether a token's bytes occur in the text is not the question: in 'abc ab' the bytes of 'abc' occur, "
                "yet with these merges encoding makes 'ab' + 'c' (notebook 08: reachable vs produced).",
@@ -166,6 +282,11 @@ def q_unseen_tokens() -> Question:
                     "    data = text.encode('utf-8')\n"
                     "    return [i for i in range(256, len(tok.vocab)) if tok.token_bytes(i) not in data]"),
         answer_name="unseen_tokens",
+        points=2,
+        hidden_cases=apart(_hidden_unseen, public),
+        forbidden=("bpe_lab.vocab_audit.unseen_tokens",),
+        level="stretch",
+        asks="function",
     )
 
 
@@ -184,18 +305,34 @@ def _number_tokenizers() -> tuple:
     return Tokenizer.train(text, 320, pattern="gpt4"), Tokenizer.train(text, 320, pattern="gpt2")
 
 
+def _hidden_number_patterns(rng) -> list[tuple]:
+    """One of the two number tokenizers, on 0-60 numbers: a run of consecutive numbers or numbers drawn from
+    0 to 10^rng digits."""
+    cases = []
+    for _ in range(6):
+        tok = rng.choice(_number_tokenizers())
+        if rng.random() < 0.5:
+            start = rng.randint(0, 3000)
+            numbers = range(start, start + rng.randint(0, 60))
+        else:
+            numbers = [rng.randint(0, 10 ** rng.randint(1, 9)) for _ in range(rng.randint(0, 20))]
+        cases.append((tok, numbers))
+    return cases
+
+
 def q_number_patterns() -> Question:
     groups_of_three, whole_runs = _number_tokenizers()
+    public = [(groups_of_three, range(0, 1200)), (whole_runs, range(0, 1200)), (whole_runs, range(1900, 2100)),
+              (groups_of_three, [7, 1234567, 99999, 2024]), (whole_runs, [])]
     return Question(
         name="number_patterns",
-        prompt=("Project: write number_patterns(tok, numbers): encode each number, written plainly (str(n)), with "
+        prompt=("Write number_patterns(tok, numbers): encode each number, written plainly (str(n)), with "
                 "tok.encode_ordinary, and describe it by its pattern, the tuple of its tokens' lengths in digits "
                 "(in cl100k, 1234 is '123' + '4': the pattern (3, 1)). Return a dict pattern -> how many of the "
                 "numbers have it. The cases use two small tokenizers trained on numbers, one with cl100k's pattern "
                 "and one with GPT-2's."),
         reference=_number_patterns,
-        cases=[(groups_of_three, range(0, 1200)), (whole_runs, range(0, 1200)), (whole_runs, range(1900, 2100)),
-               (groups_of_three, [7, 1234567, 99999, 2024]), (whole_runs, [])],
+        cases=public,
         hints=["One number at a time: its ids, then each id's length. tok.token_bytes(i) gives a token's bytes, "
                "and a digit is one byte.",
                "Count the patterns as you go (collections.Counter, or a dict). A pattern must be a tuple: a list "
@@ -214,30 +351,53 @@ def q_number_patterns() -> Question:
                     "    return dict(Counter(tuple(len(str(n)[k:k + 3]) for k in range(0, len(str(n)), 3))\n"
                     "                        for n in numbers))"),
         answer_name="number_patterns",
+        points=2,
+        hidden_cases=apart(_hidden_number_patterns, public),
+        level="stretch",
+        asks="function",
     )
 
 
-def q_gpt2_single_numbers() -> Question:
+def _number_range(student: str) -> range:
+    """1000 to 1999, or for a student 500 numbers from 1500 to 2499 (years, round numbers, the rest)."""
+    rng = student_rng(student, "08 gpt2_single_numbers")
+    if rng is None:
+        return range(1000, 2000)
+    start = rng.randrange(1500, 2001, 50)
+    return range(start, start + 500)
+
+
+def q_gpt2_single_numbers(student: str = "") -> Question:
+    numbers = _number_range(student)
+    first, last = numbers[0], numbers[-1]
+    shown = f"range({first}, {last + 1})"
+    years = "1950-1999" if last < 2000 else "1950-2020"
     return Question(
         name="gpt2_single_numbers",
-        prompt=("Project, continued: run your number_patterns on GPT-2 (enc) for the numbers 1000 to 1999. How many "
-                "of them are a single token? Answer a number, and say in `why` which numbers they mostly are, why "
-                "GPT-2 has tokens for them, and what cl100k's patterns for the same numbers would be."),
-        reference=lambda: _number_patterns(_gpt2(), range(1000, 2000)).get((4,), 0),
+        prompt=(f"Project: run your number_patterns on GPT-2 (enc) for the numbers {first} to {last}. How "
+                "many of them are a single token? Answer a number, and say in `why` which numbers they mostly are, "
+                "why GPT-2 has tokens for them, and what cl100k's patterns for the same numbers would be."),
+        reference=lambda: _number_patterns(_gpt2(), numbers).get((4,), 0),
         hints=["A single token of four digits has the pattern (4,).",
-               "To see which numbers they are, list the n in 1000-1999 for which enc.encode(str(n)) has one id: "
-               "where do they bunch up?",
+               f"To see which numbers they are, list the n in {first}-{last} for which enc.encode(str(n)) has one "
+               "id: where do they bunch up?",
                "Where would text on the web write numbers of this size? And notebook 08, section 2, says how cl100k "
                "cuts every four-digit number."],
-        solution_code=("answer = number_patterns(enc, range(1000, 2000)).get((4,), 0)\n"
-                       "why = ('Most are years of the 20th century, most of 1950-1999, and round numbers like 1500: '\n"
-                       "       'frequent in web text, so GPT-2 learned them as merges. cl100k cuts every one '\n"
-                       "       'of them the same way, 3 digits + 1, the pattern (3, 1) for all 1,000.')"),
-        wrong_code="answer = number_patterns(enc, range(1000, 2000)).get((1,), 0)  # one digit, not one token",
-        rubric=("The number (checked): the count of pattern (4,) among 1000-1999 in GPT-2. The explanation, 3 points:\n"
-                "1 point: they are mostly years (most of 1950-1999, and 19xx generally), with a few round numbers.\n"
+        solution_code=(f"single_numbers = number_patterns(enc, {shown}).get((4,), 0)\n"
+                       f"why = ('Most are years, most of {years}, and round numbers like 1500: frequent in '\n"
+                       "       'web text, so GPT-2 learned them as merges. cl100k cuts every one of them the same '\n"
+                       "       'way, 3 digits + 1, the pattern (3, 1).')"),
+        wrong_code=f"single_numbers = number_patterns(enc, {shown}).get((1,), 0)  # one digit, not one token",
+        answer_name="single_numbers",
+        rubric=("The number (checked): the count of pattern (4,) among the numbers in GPT-2. The explanation, 3 "
+                "points:\n"
+                f"1 point: they are mostly years (most of {years}, and 19xx generally), with a few round numbers.\n"
                 "1 point: GPT-2's merges come from the frequency of strings in its training text (web pages, where\n"
                 "  years are common); there is no rule for numbers, so 1984 is one token and 1734 is not.\n"
-                "1 point: cl100k's pattern cuts digits in groups of at most three from the left, so every number\n"
-                "  from 1000 to 1999 is (3, 1): regular, but not aligned with place value."),
+                "1 point: cl100k's pattern cuts digits in groups of at most three from the left, so every four-digit\n"
+                "  number is (3, 1): regular, but not aligned with place value."),
+        points=3,
+        level="project",
+        asks="project",
+        student=student,
     )

@@ -63,7 +63,8 @@ raises("grade.release_notebook", "questions='train'", lambda: grade.release_note
 raises("grade.release_notebook", "questions=[5]", lambda: grade.release_notebook(EXERCISE, TMP, questions=[5]),
     TypeError, r"questions\[0\] must be a str, got int")
 raises("grade.release_notebook", "questions=['nope']", lambda: grade.release_notebook(EXERCISE, TMP, questions=["nope"]),
-    ValueError, r"questions must be questions of set 01 \(count_ug, first_merge, merge_pair, train\); got 'nope'")
+    ValueError, r"questions must be questions of set 01 \(count_ug, first_merge, sennrich_step, pair_counts, merge_pair, "
+                r"overlap, whole_word_step, hug_bytes_per_token, symbol_counts, train\); got 'nope'")
 raises("grade.export_nbgrader", "out=5", lambda: grade.export_nbgrader(5), TypeError,
     r"out must be a folder \(a str or pathlib\.Path\), got int")
 raises("grade.export_nbgrader", "out is a file", lambda: grade.export_nbgrader(tmpfile("course.txt", "x")), ValueError,
@@ -138,7 +139,8 @@ exits("grade.main", "--questions 99=x", ["--questions", "99=x", str(missing("a.i
 exits("grade.main", "--questions 01", ["--questions", "01", str(missing("a.ipynb"))],
     r"argument --questions: must be a set and its question names such as 01=merge_pair,train, got '01'")
 exits("grade.main", "--questions 01=nope", ["--questions", "01=nope", str(missing("a.ipynb"))],
-    r"argument --questions: set 01 has no question 'nope'; its questions: count_ug, first_merge, merge_pair, train")
+    r"argument --questions: set 01 has no question 'nope'; its questions: count_ug, first_merge, sennrich_step, "
+    r"pair_counts, merge_pair, overlap, whole_word_step, hug_bytes_per_token, symbol_counts, train")
 exits("grade.main", "release --question nope", ["release", str(EXERCISE), "--out", str(TMP), "--question", "nope"],
     r"argument notebooks: questions must be questions of set 01 .*; got 'nope'")
 exits("grade.main", "questions 99", ["questions", "99"], r"argument SET: invalid choice: '99' \(choose from '01'")
