@@ -10,6 +10,8 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.bpe_lab-installed
+NBGRADER_VENV  := .venv-nbgrader
+NBGRADER_STAMP := $(NBGRADER_VENV)/.nbgrader-installed
 
 .PHONY: lab test html install web-assets chromium bench clean
 
@@ -22,7 +24,7 @@ lab: $(STAMP)
 # The suite runs on TEST_WORKERS processes (pytest-xdist; the CI machines have 2 cores): make test TEST_WORKERS=4
 TEST_WORKERS ?= 2
 
-test: $(STAMP) web-assets chromium
+test: $(STAMP) web-assets chromium $(NBGRADER_STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS)
 
 html: $(STAMP) web-assets
@@ -35,6 +37,18 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,reference]'
 	touch $(STAMP)
+
+# nbgrader (the `nbgrader` extra) for tests/test_nbgrader.py, in a venv of its own: installed in .venv it would add
+# nbgrader's JupyterLab panels and server extensions to every student's `make lab`. The test runs nbgrader from here,
+# and the notebooks in a kernel of .venv. About 20 s and 330 MB; rebuilt when pyproject.toml changes.
+NBGRADER_REQUIREMENTS = $(PY) -c 'from importlib.metadata import requires; \
+	print(" ".join(r.split(";")[0].replace(" ", "") for r in requires("bpe_lab") if "extra == \"nbgrader\"" in r))'
+
+$(NBGRADER_STAMP): $(STAMP)
+	$(PY) -m venv --clear $(NBGRADER_VENV)
+	$(NBGRADER_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(NBGRADER_VENV)/bin/python -m pip install --quiet $$($(NBGRADER_REQUIREMENTS))
+	touch $(NBGRADER_STAMP)
 
 # The widget renderer and MathJax for the static pages (pinned, sha512-checked), downloaded once into
 # .venv/share/bpe-lab-web/ from the npm registry; instant when already there. `make lab` does not need them.
@@ -54,4 +68,4 @@ bench: $(STAMP)
 	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info build/html
+	rm -rf $(VENV) $(NBGRADER_VENV) .pytest_cache .hypothesis *.egg-info build/html

@@ -18,6 +18,8 @@ points per question), ``feedback/<notebook>.md`` (what each check said), ``summa
 
 ``python -m bpe_lab.grade release NOTEBOOK --out DIR --student alice --student bob`` writes the notebook as
 handed out, one per student, for credit (no hints or solutions; ``--practice`` keeps them).
+``python -m bpe_lab.grade nbgrader --out COURSE [--set 01 ...] [--instructor-file F]`` writes the sets as nbgrader
+source notebooks (``COURSE/source/bpe_lab_NN/``) for nbgrader's ``generate_assignment`` and ``autograde``.
 ``python -m bpe_lab.grade questions [SET ...]`` lists the questions of sets (what each asks, level, points,
 hidden cases, per-student numbers, forbidden calls), to choose from.
 
@@ -39,7 +41,8 @@ from pathlib import Path
 
 from . import _checks as check
 
-__all__ = ["grade_notebook", "release_notebook", "main", "REPORT_CELL", "PUBLIC_SEED"]
+__all__ = ["grade_notebook", "release_notebook", "export_nbgrader", "nbgrader_check", "main", "REPORT_CELL",
+           "PUBLIC_SEED"]
 
 PUBLIC_SEED = "public"  # hidden cases without an instructor's seed: anyone can make the same ones
 SEED_VARIABLE = "BPE_LAB_GRADER_SEED"
@@ -113,6 +116,61 @@ def release_notebook(path, out, *, student: str = "", graded: bool = True, quest
     return release.release(path, out, student, graded, questions)
 
 
+def export_nbgrader(out, sets=None, *, seed: str | None = None) -> list:
+    """Write exercise sets as nbgrader source notebooks: ``out/source/bpe_lab_NN/<exercise notebook>.ipynb``
+    for each set id in ``sets`` (None: every set), and ``out/nbgrader_config.py`` if there is none; returns
+    the paths written (each atomically).
+
+    Each answer cell becomes an autograded answer (the solution between ``### BEGIN SOLUTION`` and
+    ``### END SOLUTION``), followed by a read-only test cell worth the question's points that calls
+    ``nbgrader_check`` with the expected results written in: the public cases, then between
+    ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS`` the hidden cases (from ``seed``: None means the
+    environment variable BPE_LAB_GRADER_SEED, else the public default) and a value question's answer.
+    Every question is everyone's version: nbgrader gives each student the same notebook. Keep ``out/source``
+    from students: it holds the solutions and the hidden cases.
+    """
+    out = check.folder(out, "out")
+    sets = _set_ids() if sets is None else check.set_ids(sets, _set_ids())
+    seed = check.grading_limits(seed, 2048, 1.0)[0]
+    from ._grading import nbgrader
+
+    return nbgrader.export(out, sets, _seed(seed))
+
+
+def nbgrader_check(set_id: str, question: str, answer, *, public=(), hidden=(), expected=()) -> float:
+    """What a test cell of an nbgrader notebook (written by ``export_nbgrader``) runs: the points ``answer``
+    earns on the question ``question`` of set ``set_id`` (everyone's version).
+
+    A function question calls ``answer`` on each case of ``public`` and ``hidden``, lists of (argument tuple,
+    expected result) pairs, each within the question's time limit, and earns its points × the smaller of the
+    two pass rates (0 if it calls what the question forbids). A value question compares ``answer`` with
+    ``expected[0]``; with ``expected=[]`` (a release: nbgrader removed it) it earns 0 until graded. An answer
+    still ``...`` earns 0. What went
+    wrong is printed, and nothing raises for a wrong answer: nbgrader records the returned number as the
+    cell's partial credit.
+
+    >>> nbgrader_check("01", "merge_pair", lambda symbols, pair: symbols, public=[((["a"], ("a", "b")), ["a"])])
+    merge_pair: 1 of 1 public cases passed: 2 of 2 points
+    2.0
+    """
+    set_id = check.one_of(set_id, "set_id", _set_ids())
+    public, hidden = check.nbgrader_cases(public, "public", True), check.nbgrader_cases(hidden, "hidden", True)
+    expected = check.nbgrader_cases(expected, "expected", False)
+    from ._grading import nbgrader
+
+    asked = nbgrader.question(set_id, check.text(question, "question", example="merge_pair"))
+    if asked is None:
+        raise ValueError(f"question must be a question of set {set_id} ({', '.join(nbgrader.question_names(set_id))}), "
+                         f"got {question!r}")
+    return nbgrader.check(asked, answer, public, hidden, expected)
+
+
+def _set_ids() -> list[str]:
+    from . import exercise_sets
+
+    return [name.removeprefix("set_") for name in exercise_sets.__all__]
+
+
 def main(argv=None) -> int:
     """The command line. ``argv``: the arguments as a list of str (None: ``sys.argv[1:]``).
 
@@ -125,6 +183,8 @@ def main(argv=None) -> int:
         return _release_main(argv[1:])
     if argv[:1] == ["questions"]:
         return _questions_main(argv[1:])
+    if argv[:1] == ["nbgrader"]:
+        return _nbgrader_main(argv[1:])
     args = _parser().parse_args(argv)
     files = []
     for item in args.submissions:
@@ -148,7 +208,8 @@ def main(argv=None) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade", description=__doc__.splitlines()[0],
                                      epilog="Release notebooks: python -m bpe_lab.grade release --help; list the questions: "
-                                            "python -m bpe_lab.grade questions --help")
+                                            "python -m bpe_lab.grade questions --help; export for nbgrader: "
+                                            "python -m bpe_lab.grade nbgrader --help")
     parser.add_argument("submissions", nargs="+", type=Path, help="notebooks (or folders of notebooks)")
     parser.add_argument("--csv", type=_csv_path, help="also write the table as CSV (one file per set: _<set> added "
                         "when the notebooks answer several sets)")
@@ -259,6 +320,40 @@ def _questions_main(argv: list[str]) -> int:
         print(f"\nset {set_id}: {len(questions)} questions, {total:g} points")
         print(reports.aligned(reports.question_rows(questions, personalised)))
     return 0
+
+
+def _nbgrader_main(argv: list[str]) -> int:
+    known = _set_ids()
+    parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade nbgrader",
+                                     description="Write exercise sets as nbgrader source notebooks "
+                                                 "(COURSE/source/bpe_lab_NN/), with a minimal nbgrader_config.py.")
+    parser.add_argument("--out", type=_out_folder, required=True, metavar="COURSE_DIR",
+                        help="the nbgrader course folder (created if needed)")
+    parser.add_argument("--set", action="append", choices=known, default=[], dest="sets", metavar="SET",
+                        help=f"a set id ({', '.join(known)}; repeat the option; none: every set)")
+    secret = parser.add_mutually_exclusive_group()
+    secret.add_argument("--instructor-file", type=_instructor_file, dest="seed_file", metavar="FILE",
+                        help="a text file whose first line is the instructor's seed for the hidden cases")
+    secret.add_argument("--seed", type=_seed_text, help="the instructor's seed itself")
+    args = parser.parse_args(argv)
+    seed, where = _chosen_seed(args)
+    try:
+        written = export_nbgrader(args.out, args.sets or None, seed=seed)
+    except (FileNotFoundError, ValueError) as exc:  # no exercise notebook for a set (bpe_lab installed without them)
+        parser.error(str(exc))
+    for path in written:
+        print(f"written: {path}")
+    print(f"hidden cases from {where}. Keep {args.out / 'source'} from students: it holds the solutions and "
+          "the hidden cases.")
+    print(f"next, in {args.out}: nbgrader generate_assignment {_nbgrader_name((args.sets or known)[0])} "
+          "(then release_assignment, collect, autograde)")
+    return 0
+
+
+def _nbgrader_name(set_id: str) -> str:
+    from ._grading.nbgrader import ASSIGNMENT
+
+    return ASSIGNMENT.format(set_id)
 
 
 # argparse types: each turns a bad value into a usage error naming the option

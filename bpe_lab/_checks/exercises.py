@@ -14,7 +14,7 @@ from pathlib import Path
 from . import one_of, real, short, text, whole
 
 __all__ = ["question", "hidden_cases", "question_set", "student", "grading_limits", "folder", "positive_seconds",
-           "notebook_path", "argv", "LEVELS", "ASKS"]
+           "notebook_path", "argv", "set_ids", "nbgrader_cases", "LEVELS", "ASKS"]
 
 LEVELS = ("", "warm-up", "core", "stretch", "project")  # Question.level: where a question sits in its set
 # Question.asks: what the question asks for. "lesson number": a value the lesson itself printed (at most a third
@@ -161,3 +161,25 @@ def argv(value) -> list[str] | None:
             raise TypeError(f"argv must be a list of str (the command-line arguments) or None; "
                             f"argv[{index}] is {type(arg).__name__}")
     return value
+
+
+def set_ids(value, known, name: str = "sets") -> list[str]:
+    """Exercise set ids such as ['01', '02'] (a list or tuple of str), each one of ``known``."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+        raise TypeError(f"{name} must be a list of set ids such as ['01', '02'], got {type(value).__name__}")
+    for index, set_id in enumerate(value):
+        one_of(set_id, f"{name}[{index}]", known)
+    return list(value)
+
+
+def nbgrader_cases(value, name: str, pairs: bool) -> list:
+    """A test cell's cases: a list of (argument tuple, expected result) pairs (``pairs``), or of expected values."""
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"{name} must be a list of {'(arguments, expected) pairs' if pairs else 'expected values'}, "
+                        f"got {type(value).__name__}")
+    if pairs:
+        for index, case in enumerate(value):
+            if not (isinstance(case, tuple) and len(case) == 2 and isinstance(case[0], tuple)):
+                raise TypeError(f"{name}[{index}] must be a pair (argument tuple, expected result) such as "
+                                f"((['a', 'b'], ('a', 'b')), ['ab']), got {short(case)}")
+    return list(value)

@@ -11,4 +11,6 @@
   answers it reads, and the points they earn against references computed in the grader's process.
 * ``reports``: the tables, CSV files, feedback files, summary and bar chart.
 * ``release``: a notebook as handed to students, practice or graded (no hints, no solutions).
+* ``nbgrader``: the sets as nbgrader source notebooks (solution regions, read-only test cells with the hidden
+  cases), and the check those test cells run in the student's kernel.
 """

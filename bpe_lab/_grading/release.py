@@ -47,7 +47,7 @@ def release(path: Path, out: Path, student: str, graded: bool, keep: list | None
                 above.source = above.source.replace(everyone[name].prompt, questions[name].prompt)
     intro = notebook.cells[0] if notebook.cells and notebook.cells[0].cell_type == "markdown" else None
     if intro is not None:
-        intro.source = _tidy_intro(intro.source, student, graded)
+        intro.source = tidy_intro(intro.source, student, graded)
     if graded:
         who = f" (student {student})" if student else ""
         notebook.cells.insert(1, nbformat.v4.new_markdown_cell(NOTE.format(who=who)))
@@ -60,7 +60,7 @@ def release(path: Path, out: Path, student: str, graded: bool, keep: list | None
     return write_text_atomic(target / path.name, nbformat.writes(notebook) + "\n")  # as nbformat.write, atomically
 
 
-def _tidy_intro(text: str, student: str, graded: bool) -> str:
+def tidy_intro(text: str, student: str, graded: bool) -> str:
     """The title cell without what no longer holds: the hints and solutions sentence (graded), the paragraph
     asking for a student id (the release has written it)."""
     paragraphs = text.split("\n\n")

@@ -441,7 +441,7 @@ def _grade_function(session: Session, question, snapshot: bool, seed: str, limit
                     inputs = ", ".join(shown(a) for a in args)
                     r.messages.append(f"public case {number}: for input ({inputs}) {problem}")
                 else:
-                    r.messages.append(f"hidden case {number} of {len(cases)}: {_vague(problem)}")
+                    r.messages.append(f"hidden case {number} of {len(cases)}: {vague(problem)}")
             stopped = kind == "lost"
     if stopped:
         r.messages.append("the cases after the one that was stopped were not run (they count as failed)")
@@ -496,7 +496,7 @@ def _run_case(session: Session, question, snapshot: bool, args: tuple, expected,
     return ("ok", "") if problem is None else ("wrong", problem)
 
 
-def _vague(problem: str) -> str:
+def vague(problem: str) -> str:
     """A hidden case's problem without its values (the feedback may go back to students)."""
     if problem.startswith("your function raised"):
         return problem.split(":")[0]

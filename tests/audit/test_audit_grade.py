@@ -65,6 +65,40 @@ raises("grade.release_notebook", "questions=[5]", lambda: grade.release_notebook
 raises("grade.release_notebook", "questions=['nope']", lambda: grade.release_notebook(EXERCISE, TMP, questions=["nope"]),
     ValueError, r"questions must be questions of set 01 \(count_ug, first_merge, sennrich_step, pair_counts, merge_pair, "
                 r"overlap, whole_word_step, hug_bytes_per_token, symbol_counts, train\); got 'nope'")
+raises("grade.export_nbgrader", "out=5", lambda: grade.export_nbgrader(5), TypeError,
+    r"out must be a folder \(a str or pathlib\.Path\), got int")
+raises("grade.export_nbgrader", "out is a file", lambda: grade.export_nbgrader(tmpfile("course.txt", "x")), ValueError,
+    r"out must be a folder, but .*course.txt is a file")
+raises("grade.export_nbgrader", "sets='01'", lambda: grade.export_nbgrader(TMP, "01"), TypeError,
+    r"sets must be a list of set ids such as \['01', '02'\], got str")
+raises("grade.export_nbgrader", "sets=['99']", lambda: grade.export_nbgrader(TMP, ["99"]), ValueError,
+    r"sets\[0\] must be one of \('01', .*\), got '99'")
+raises("grade.export_nbgrader", "sets=[1]", lambda: grade.export_nbgrader(TMP, [1]), TypeError,
+    r"sets\[0\] must be one of \('01', .*\), got 1 \(int\)")
+raises("grade.export_nbgrader", "seed=5", lambda: grade.export_nbgrader(TMP, ["01"], seed=5), TypeError,
+    r"seed must be a str such as 'a long random text', got int")
+raises("grade.export_nbgrader", "seed=' '", lambda: grade.export_nbgrader(TMP, ["01"], seed=" "), ValueError,
+    r"seed must be a non-empty str \(the instructor's secret\), or None")
+raises("grade.nbgrader_check", "set_id='99'", lambda: grade.nbgrader_check("99", "merge_pair", None), ValueError,
+    r"set_id must be one of \('01', .*\), got '99'")
+raises("grade.nbgrader_check", "set_id=1", lambda: grade.nbgrader_check(1, "merge_pair", None), TypeError,
+    r"set_id must be one of \('01', .*\), got 1 \(int\)")
+raises("grade.nbgrader_check", "question=5", lambda: grade.nbgrader_check("01", 5, None), TypeError,
+    r"question must be a str such as 'merge_pair', got int")
+raises("grade.nbgrader_check", "question='nope'", lambda: grade.nbgrader_check("01", "nope", None), ValueError,
+    r"question must be a question of set 01 \(count_ug, .*\), got 'nope'")
+raises("grade.nbgrader_check", "public={}", lambda: grade.nbgrader_check("01", "merge_pair", None, public={}),
+    TypeError, r"public must be a list of \(arguments, expected\) pairs, got dict")
+raises("grade.nbgrader_check", "public=[(1, 2)]", lambda: grade.nbgrader_check("01", "merge_pair", None,
+    public=[(1, 2)]), TypeError, r"public\[0\] must be a pair \(argument tuple, expected result\) such as .*, got \(1, 2\)")
+raises("grade.nbgrader_check", "hidden=None", lambda: grade.nbgrader_check("01", "merge_pair", None, hidden=None),
+    TypeError, r"hidden must be a list of \(arguments, expected\) pairs, got NoneType")
+raises("grade.nbgrader_check", "expected=20", lambda: grade.nbgrader_check("01", "count_ug", 20, expected=20),
+    TypeError, r"expected must be a list of expected values, got int")
+documented("grade.nbgrader_check", "answer=... (not answered)", lambda: grade.nbgrader_check("01", "count_ug", ...,
+    expected=[20]), lambda points: points == 0.0, "0.0", r"still ``\.\.\.`` earns 0")
+documented("grade.nbgrader_check", "expected=[] (a release)", lambda: grade.nbgrader_check("01", "count_ug", 20),
+    lambda points: points == 0.0, "0.0", r"earns 0 until graded")
 raises("grade.main", "argv='x.ipynb' (a str)", lambda: grade.main("x.ipynb"), TypeError,
     r"argv must be a list of str \(the command-line arguments\) or None, got str")
 raises("grade.main", "argv=[5]", lambda: grade.main([5]), TypeError,
@@ -110,6 +144,13 @@ exits("grade.main", "--questions 01=nope", ["--questions", "01=nope", str(missin
 exits("grade.main", "release --question nope", ["release", str(EXERCISE), "--out", str(TMP), "--question", "nope"],
     r"argument notebooks: questions must be questions of set 01 .*; got 'nope'")
 exits("grade.main", "questions 99", ["questions", "99"], r"argument SET: there is no set '99'; the sets: 01, 02")
+exits("grade.main", "nbgrader without --out", ["nbgrader"], r"the following arguments are required: --out")
+exits("grade.main", "nbgrader --set 99", ["nbgrader", "--out", str(TMP), "--set", "99"],
+    r"argument --set: invalid choice: '99' \(choose from '01'")
+exits("grade.main", "nbgrader --out onto a file", ["nbgrader", "--out", str(tmpfile("course.ipynb", "x"))],
+    r"argument --out: .*course.ipynb is a file, not a folder")
+exits("grade.main", "nbgrader --seed ''", ["nbgrader", "--out", str(TMP), "--seed", " "],
+    r"argument --seed: must not be empty")
 exits("grade.main", "--bogus", ["--bogus", str(missing("a.ipynb"))], r"unrecognized arguments: --bogus")
 documented("grade.main", "a missing notebook", lambda: grade.main([str(missing("a.ipynb"))]), lambda code: code == 0,
     "0, the file listed as unreadable", r"cannot be read .* listed")
