@@ -389,3 +389,17 @@ def test_a_release_of_chosen_questions_keeps_no_cell_of_the_others(tmp_path):
     asked = [c.metadata["bpe_lab"]["question"] for c in cells if "bpe_lab" in c.get("metadata", {})]
     assert asked == ["merge_pair", "train"]
     assert not any(c.source.startswith(("**Your explanation**", "## 6. `overlap`")) for c in cells)  # an explain question
+
+
+@pytest.mark.parametrize("path", sorted(EXERCISES.glob("*.ipynb")), ids=lambda p: p.stem.split('_')[0])
+def test_a_release_keeps_every_line_of_the_set_up_cell_it_does_not_rewrite(path, tmp_path):
+    """Set 08's ``enc = gpt2.load()`` and the capstone's ranks must survive a release for credit."""
+    def setup(notebook_path):
+        cells = nbformat.read(notebook_path, as_version=4).cells
+        return next(c.source for c in cells if c.cell_type == "code" and "from bpe_lab.exercise_sets import" in c.source)
+
+    kept = [line for line in setup(path).splitlines() if not line.startswith(("STUDENT =", "q ="))]
+    released = setup(grade.release_notebook(path, tmp_path, student="alice")).splitlines()
+    assert [line for line in released if line in kept] == kept
+    assert "STUDENT = 'alice'  # your student id: it sets the numbers of some questions" in released
+    assert any(line.startswith("q = graded(set_") for line in released)

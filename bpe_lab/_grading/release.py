@@ -35,12 +35,11 @@ def release(path: Path, out: Path, student: str, graded: bool, keep: list | None
         raise ValueError(f"questions must be questions of set {set_id} ({', '.join(questions)}); got {unknown[0]!r}")
     if keep is not None:
         _remove_questions(notebook, [name for name in questions if name not in keep])
-    setup = _setup_cell(set_id, student, graded, personal)
     for index, cell in enumerate(notebook.cells):
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
             if f"set_{set_id}(" in cell.source:
-                cell.source = setup
+                cell.source = _setup_cell(cell.source, set_id, student, graded, personal)
             name = cell.get("metadata", {}).get("bpe_lab", {}).get("question")
             if name in questions and index > 0 and notebook.cells[index - 1].cell_type == "markdown":
                 above = notebook.cells[index - 1]
@@ -92,14 +91,21 @@ def _remove_questions(notebook, names: list) -> None:
     notebook.cells = [cell for index, cell in enumerate(notebook.cells) if index not in drop]
 
 
-def _setup_cell(set_id: str, student: str, graded: bool, personal: bool) -> str:
+def _setup_cell(source: str, set_id: str, student: str, graded: bool, personal: bool) -> str:
+    """The set-up cell as released: its ``STUDENT`` and ``q = set_NN(...)`` lines rewritten (``graded(...)`` for
+    credit), every other line (``enc = gpt2.load()``, the capstone's ranks) kept as it is."""
     call = f"set_{set_id}(student=STUDENT)" if personal else f"set_{set_id}()"
-    lines = [f"from bpe_lab.exercise_sets import set_{set_id}"]
-    if graded:
-        lines.append("from bpe_lab.exercises import graded")
-    lines += ["", f"STUDENT = {student!r}  # your student id: it sets the numbers of some questions"]
-    if graded:
-        lines.append(f"q = graded({call})  # for credit: checks run, hints and solutions are off")
-    else:
-        lines.append(f"q = {call}  # the questions of this notebook")
+    importing = f"from bpe_lab.exercise_sets import set_{set_id}"
+    lines = []
+    for line in source.splitlines():
+        if line.startswith("STUDENT ="):
+            continue  # written again just above q
+        if line.startswith("q =") and f"set_{set_id}(" in line:
+            lines.append(f"STUDENT = {student!r}  # your student id: it sets the numbers of some questions")
+            lines.append(f"q = graded({call})  # for credit: checks run, hints and solutions are off" if graded
+                         else f"q = {call}  # the questions of this notebook")
+            continue
+        lines.append(line)
+        if line == importing and graded:
+            lines.append("from bpe_lab.exercises import graded")
     return "\n".join(lines)
