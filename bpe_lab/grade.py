@@ -22,6 +22,8 @@ handed out, one per student, for credit (no hints or solutions; ``--practice`` k
 source notebooks (``COURSE/source/bpe_lab_NN/``) for nbgrader's ``generate_assignment`` and ``autograde``.
 ``python -m bpe_lab.grade questions [SET ...]`` lists the questions of sets (what each asks, level, points,
 hidden cases, per-student numbers, forbidden calls), to choose from.
+``python -m bpe_lab.grade student-edition --out DIR`` writes the course for students taking it for credit:
+its question sets hold no solutions, hints, rubrics, hidden cases or references.
 
 The instructor's seed (``--instructor-file``, ``--seed`` or the environment variable ``BPE_LAB_GRADER_SEED``)
 makes the hidden cases: keep it out of what students receive. Without one, the hidden cases come from a
@@ -41,8 +43,8 @@ from pathlib import Path
 
 from . import _checks as check
 
-__all__ = ["grade_notebook", "release_notebook", "export_nbgrader", "nbgrader_check", "main", "REPORT_CELL",
-           "PUBLIC_SEED"]
+__all__ = ["grade_notebook", "release_notebook", "export_nbgrader", "nbgrader_check", "student_edition", "main",
+           "REPORT_CELL", "PUBLIC_SEED"]
 
 PUBLIC_SEED = "public"  # hidden cases without an instructor's seed: anyone can make the same ones
 SEED_VARIABLE = "BPE_LAB_GRADER_SEED"
@@ -137,6 +139,25 @@ def export_nbgrader(out, sets=None, *, seed: str | None = None) -> list:
     return nbgrader.export(out, sets, _seed(seed))
 
 
+def student_edition(out) -> Path:
+    """Write the course as students receive it for credit into the folder ``out`` (new, or empty); returns it.
+
+    A copy of the notebooks, data, docs and the package in which every question module is rewritten: no
+    solution, typical wrong answer, hint, rubric, hidden-case generator or reference is left, and every
+    question is a graded one (``check()`` records value answers and runs function answers on the public
+    cases, whose expected results are written in; ``hint()`` and ``solution()`` say they are off). Tests,
+    benchmarks and docs/INSTRUCTORS.md are left out. Students install it as the course (``make lab`` in it).
+    """
+    out = check.folder(out, "out")
+    if out.is_dir() and any(out.iterdir()):
+        raise ValueError(f"out must be a new or empty folder (nothing in it is replaced); {out} is not empty")
+    if not out.parent.is_dir():
+        raise ValueError(f"out must be a folder whose parent exists; there is no folder {out.parent}")
+    from ._grading import student_edition as edition
+
+    return edition.build(out)
+
+
 def nbgrader_check(set_id: str, question: str, answer, *, public=(), hidden=(), expected=()) -> float:
     """What a test cell of an nbgrader notebook (written by ``export_nbgrader``) runs: the points ``answer``
     earns on the question ``question`` of set ``set_id`` (everyone's version).
@@ -185,6 +206,8 @@ def main(argv=None) -> int:
         return _questions_main(argv[1:])
     if argv[:1] == ["nbgrader"]:
         return _nbgrader_main(argv[1:])
+    if argv[:1] == ["student-edition"]:
+        return _student_edition_main(argv[1:])
     args = _parser().parse_args(argv)
     files = []
     for item in args.submissions:
@@ -296,6 +319,20 @@ def _release_main(argv: list[str]) -> int:
             except ValueError as exc:
                 parser.error(f"argument notebooks: {exc}")
             print(f"written: {written}")
+    return 0
+
+
+def _student_edition_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade student-edition",
+                                     description="Write the course as students receive it for credit: no solutions, "
+                                                 "hints, rubrics, hidden cases or references in its question sets.")
+    parser.add_argument("--out", type=_out_folder, required=True, help="a new or empty folder to write into")
+    args = parser.parse_args(argv)
+    try:
+        written = student_edition(args.out)
+    except ValueError as exc:
+        parser.error(f"argument --out: {exc}")
+    print(f"written: {written}/ (give this folder to students; they run make lab in it)")
     return 0
 
 

@@ -13,4 +13,6 @@
 * ``release``: a notebook as handed to students, practice or graded (no hints, no solutions).
 * ``nbgrader``: the sets as nbgrader source notebooks (solution regions, read-only test cells with the hidden
   cases), and the check those test cells run in the student's kernel.
+* ``student_edition``: the course as students receive it for credit, its question modules rewritten with no
+  solutions, hints, rubrics, hidden cases or references.
 """

@@ -41,6 +41,15 @@ raises("grade.grade_notebook", "time_factor=0", lambda: grade.grade_notebook(mis
     ValueError, r"time_factor must be a positive number such as 2, got 0")
 raises("grade.grade_notebook", "time_factor=nan", lambda: grade.grade_notebook(missing("a.ipynb"), time_factor=NAN),
     ValueError, r"time_factor must be a positive number such as 2")
+raises("grade.student_edition", "out=5", lambda: grade.student_edition(5), TypeError,
+    r"out must be a folder \(a str or pathlib\.Path\), got int")
+raises("grade.student_edition", "out is a file", lambda: grade.student_edition(tmpfile("edition.txt", "x")),
+    ValueError, r"out must be a folder, but .*edition.txt is a file")
+raises("grade.student_edition", "out holds files", lambda: grade.student_edition(
+    ((TMP / "full").mkdir(exist_ok=True), tmpfile("full/a.txt", "x"))[1].parent),
+    ValueError, r"out must be a new or empty folder \(nothing in it is replaced\); .*full is not empty")
+raises("grade.student_edition", "out's parent is missing", lambda: grade.student_edition(missing("nowhere") / "x"),
+    ValueError, r"out must be a folder whose parent exists; there is no folder .*nowhere")
 raises("grade.release_notebook", "path=5", lambda: grade.release_notebook(5, TMP), TypeError,
     r"path must be a notebook file \(str or pathlib\.Path\), got int")
 raises("grade.release_notebook", "out=5", lambda: grade.release_notebook(EXERCISE, 5), TypeError,
@@ -151,6 +160,8 @@ exits("grade.main", "nbgrader --out onto a file", ["nbgrader", "--out", str(tmpf
     r"argument --out: .*course.ipynb is a file, not a folder")
 exits("grade.main", "nbgrader --seed ''", ["nbgrader", "--out", str(TMP), "--seed", " "],
     r"argument --seed: must not be empty")
+exits("grade.main", "student-edition without --out", ["student-edition"],
+    r"the following arguments are required: --out")
 exits("grade.main", "--bogus", ["--bogus", str(missing("a.ipynb"))], r"unrecognized arguments: --bogus")
 documented("grade.main", "a missing notebook", lambda: grade.main([str(missing("a.ipynb"))]), lambda code: code == 0,
     "0, the file listed as unreadable", r"cannot be read .* listed")
