@@ -125,6 +125,13 @@ def lone_surrogate(exc: UnicodeEncodeError) -> str:
     return f"U+{ord(exc.object[exc.start]):04X} at index {exc.start}"
 
 
+def switch(value, name: str) -> bool:
+    """A True/False option such as ``progress`` (1, "yes" and None are not accepted: say True or False)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {short(value)} ({type(value).__name__})")
+    return value
+
+
 def one_of(value, name: str, choices, *, note: str = "") -> str:
     """``value`` if it is one of ``choices`` (strs): a str not among them is a ValueError, anything else a TypeError."""
     choices = tuple(choices)
