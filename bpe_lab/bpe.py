@@ -18,10 +18,14 @@ What this module deliberately does *not* do:
 
 from __future__ import annotations
 
+import time
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 
 from . import _checks as check
+from . import _progress
+from ._trace import PairCountTrace
 
 __all__ = [
     "pair_counts",
@@ -126,9 +130,14 @@ class MergeStep:
     number: int
     pair: Pair
     count: int
-    pair_counts: dict
     tied: tuple
     num_symbols: int
+    trace: PairCountTrace = field(repr=False, compare=False)  # where the counts of every step are kept
+
+    @property
+    def pair_counts(self) -> dict:
+        """The pair counts before this merge, rebuilt from the trace (``bpe_lab._trace``) when asked for."""
+        return self.trace.at(self.number - 1)
 
     @property
     def new_symbol(self):
@@ -186,7 +195,7 @@ class TrainResult:
         return self._snapshots[k]
 
 
-def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> TrainResult:
+def train(corpus, num_merges: int, *, tie_break: str = "smallest", progress: bool = False) -> TrainResult:
     """Learn ``num_merges`` merges from a corpus, keeping a trace of every step.
 
     ``corpus``: a text (split on whitespace, one symbol per character), a mapping word -> count where a
@@ -199,6 +208,9 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> TrainResul
     tutorials' ``max(counts, key=counts.get)`` does). Training stops early when every word is a single
     symbol, so ``len(result.merges)`` can be less than ``num_merges``.
 
+    Long runs: ``progress=True`` shows a bar (in a notebook) or a line (in a terminal). Without it, a run
+    estimated to take more than ``LONG_SECONDS`` warns first, naming the estimate.
+
     >>> result = train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3)
     >>> result.merges
     [('u', 'g'), ('u', 'n'), ('h', 'ug')]
@@ -207,35 +219,61 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> TrainResul
     """
     words, num_merges, tie_break = (check.corpus(corpus), check.num_merges(num_merges),
                                     check.tie_break(tie_break, TIE_BREAKS))
+    progress = check.switch(progress, "progress")
 
     start = dict(words)
     merges, steps = [], []
     counts = pair_counts(words)  # words is a checked corpus (a check.Corpus): it is not checked again
-    for number in range(1, num_merges + 1):
-        if not counts:
-            break  # every word is a single symbol: nothing is left to merge
+    trace = PairCountTrace(counts)  # the counts of every step, kept small (see bpe_lab._trace)
+    if not progress:
+        _warn_if_long(words, num_merges)
+    with _progress.steps(num_merges, "BPE merges", progress) as bar:
+        for number in range(1, num_merges + 1):
+            if not counts:
+                break  # every word is a single symbol: nothing is left to merge
 
-        best = max(counts.values())
-        # subtle: several pairs can share the best count; the tie rule decides, never chance.
-        tied = tuple(sorted(pair for pair, c in counts.items() if c == best))
-        if tie_break == "smallest":
-            pair = tied[0]
-        else:  # "first": Counter keeps pairs in the order they were first met in the corpus
-            pair = next(pair for pair, c in counts.items() if c == best)
+            best = max(counts.values())
+            # subtle: several pairs can share the best count; the tie rule decides, never chance.
+            tied = tuple(sorted(pair for pair, c in counts.items() if c == best))
+            if tie_break == "smallest":
+                pair = tied[0]
+            else:  # "first": Counter keeps pairs in the order they were first met in the corpus
+                pair = next(pair for pair, c in counts.items() if c == best)
 
-        left, right = pair
-        # only words holding both symbols can change; the rest are kept as they are. Merging keeps a
-        # checked corpus checked, so it stays a check.Corpus and pair_counts does not check it again.
-        words = check.Corpus({
-            (merge_pair(word, pair) if left in word and right in word else word): count
-            for word, count in words.items()
-        })
-        num_symbols = sum(len(word) * count for word, count in words.items())
-        steps.append(MergeStep(number, pair, best, dict(counts), tied, num_symbols))
-        merges.append(pair)
-        counts = pair_counts(words)  # naive on purpose: recount everything (fast_bpe updates instead)
+            left, right = pair
+            # only words holding both symbols can change; the rest are kept as they are. Merging keeps a
+            # checked corpus checked, so it stays a check.Corpus and pair_counts does not check it again.
+            words = check.Corpus({
+                (merge_pair(word, pair) if left in word and right in word else word): count
+                for word, count in words.items()
+            })
+            num_symbols = sum(len(word) * count for word, count in words.items())
+            steps.append(MergeStep(number, pair, best, tied, num_symbols, trace))
+            merges.append(pair)
+            counts = pair_counts(words)  # naive on purpose: recount everything (fast_bpe updates instead)
+            trace.record(counts)
+            bar.advance()
 
     return TrainResult(corpus=start, merges=merges, steps=steps, final_pair_counts=dict(counts), tie_break=tie_break)
+
+
+#: ``train`` warns before a run it estimates at more than this many seconds (unless ``progress=True``).
+LONG_SECONDS = 30.0
+
+
+def _warn_if_long(words, num_merges: int) -> None:
+    """Warn when ``train`` will take long, with an estimate: one merge costs about one recount of the pairs
+    (plus the merge pass), so time one recount and multiply. An overestimate, slightly: words shrink as they merge."""
+    started = time.perf_counter()
+    pair_counts(words)
+    one_merge = 1.3 * (time.perf_counter() - started)  # the recount, plus the merge pass and the trace's diff
+    estimate = num_merges * one_merge
+    if estimate > LONG_SECONDS:
+        warnings.warn(
+            f"bpe.train: {num_merges:,} merges on {len(words):,} distinct words will take about {estimate:.0f} s "
+            f"(this trainer recounts every pair after each merge, about {1000 * one_merge:.0f} ms here). "
+            "fast_bpe.train learns the same merges in a fraction of that; progress=True shows a bar.",
+            stacklevel=3)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ import heapq
 from dataclasses import dataclass
 
 from . import _checks as check
+from . import _progress
 from ._incremental import PairIndex, SymbolTable, pop_best
 from .byte_level import bytes_to_unicode
 
@@ -44,17 +45,18 @@ TIE_BREAKS = ("smallest", "hf")
 _BYTE_CHAR = bytes_to_unicode()
 
 
-def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainResult:
+def train(corpus, num_merges: int, *, tie_break: str = "smallest", progress: bool = False) -> FastTrainResult:
     """Learn ``num_merges`` merges; the same arguments and the same merges as ``bpe.train``.
 
     Like ``bpe.train``, it stops early when every word is a single symbol, so ``len(result.merges)``
-    can be less than ``num_merges``.
+    can be less than ``num_merges``. ``progress=True`` shows a bar (in a notebook) or a line (in a terminal).
 
     >>> train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 4).merges
     [('u', 'g'), ('u', 'n'), ('h', 'ug'), ('p', 'un')]
     """
     num_merges = check.num_merges(num_merges)
     tie_break = check.tie_break(tie_break, TIE_BREAKS, " (the naive bpe.train also has 'first')")
+    progress = check.switch(progress, "progress")
     symbols, index, base = _initial_words(corpus)
     key = _tie_keys(symbols, base, tie_break)  # symbol id -> what ties compare
     entry = _entry_of(index.pair_counts, key)
@@ -62,18 +64,20 @@ def train(corpus, num_merges: int, *, tie_break: str = "smallest") -> FastTrainR
     heapq.heapify(heap)
 
     merges, merge_counts = [], []
-    while len(merges) < num_merges:
-        best = pop_best(heap, entry)
-        if best is None:
-            break  # every word is a single symbol
-        pair = best[-1]
-        left, right = symbols.names[ord(pair[0])], symbols.names[ord(pair[1])]
-        new = symbols.add(left + right)
-        if new == len(key):  # a new symbol: its tie key comes after every other
-            key.append(left + right if tie_break == "smallest" else new)
-        merges.append((left, right))
-        merge_counts.append(-best[0])
-        _push(heap, _apply_merge(index, pair, chr(new)), index.pair_counts, key)
+    with _progress.steps(num_merges, "BPE merges", progress) as bar:
+        while len(merges) < num_merges:
+            best = pop_best(heap, entry)
+            if best is None:
+                break  # every word is a single symbol
+            pair = best[-1]
+            left, right = symbols.names[ord(pair[0])], symbols.names[ord(pair[1])]
+            new = symbols.add(left + right)
+            if new == len(key):  # a new symbol: its tie key comes after every other
+                key.append(left + right if tie_break == "smallest" else new)
+            merges.append((left, right))
+            merge_counts.append(-best[0])
+            _push(heap, _apply_merge(index, pair, chr(new)), index.pair_counts, key)
+            bar.advance()
     return FastTrainResult(merges=merges, counts=merge_counts, base_symbols=base)
 
 

@@ -60,6 +60,7 @@ from itertools import groupby
 from fontTools.unicodedata import script as unicode_script
 
 from . import _checks as check
+from . import _progress
 from ._incremental import PairIndex, SymbolTable, pop_best
 from .unigram.sentencepiece_file import BYTE, CONTROL, NORMAL, UNKNOWN
 from .unigram.segment import SPACE
@@ -74,7 +75,7 @@ DIGITS = "0123456789０１２３４５６７８９"  # what split_digits splits:
 
 
 def train(text_or_lines, vocab_size: int, *, character_coverage: float = 0.9995, byte_fallback: bool = True,
-          split_digits: bool = False, max_piece_length: int = 16):
+          split_digits: bool = False, max_piece_length: int = 16, progress: bool = False):
     """Train a SentencePiece BPE model of ``vocab_size`` pieces (special and byte pieces included) on a text
     (split into lines) or a list of lines; returns a ``sentencepiece_bpe.SentencePieceBPE`` that normalises with
     "identity". The steps, and what differs from SentencePiece's trainer: this module's docstring.
@@ -86,17 +87,19 @@ def train(text_or_lines, vocab_size: int, *, character_coverage: float = 0.9995,
     ['▁hug', 's', '▁', 'b', 'ug']
 
     ValueError if ``vocab_size`` cannot hold the special pieces and the kept characters, or if the text runs
-    out of pairs to merge before the vocabulary is full.
+    out of pairs to merge before the vocabulary is full. ``progress=True`` shows the merges as a bar (in a
+    notebook) or a line (in a terminal).
     """
     lines = check.sp_training(text_or_lines, vocab_size, character_coverage, byte_fallback, split_digits,
                               max_piece_length)
+    progress = check.switch(progress, "progress")
     lines = [line for line in map(_normalize, lines) if line]  # 1. "▁Emma▁Woodhouse"
     characters = _kept_characters(lines, character_coverage)  # 2. the novel: {"▁": 121567, "e": 68641, ...}
     words = _word_counts(lines, characters)  # 3. {"▁to": 4051, "▁the": 4047, ...}
     specials = SPECIAL_PIECES + (BYTE_PIECES if byte_fallback else [])
     num_merges = check.sp_vocab_room(vocab_size, len(specials), len(characters))
     is_valid = partial(_is_valid_piece, max_piece_length=max_piece_length, split_digits=split_digits)
-    merged = _learn_merges(words, num_merges, is_valid)  # 4. ["▁t", "he", "▁a", "in", ...]
+    merged = _learn_merges(words, num_merges, is_valid, progress)  # 4. ["▁t", "he", "▁a", "in", ...]
     pieces = specials + [(piece, -float(i), NORMAL) for i, piece in enumerate(merged + list(characters))]  # 5.
     check.sp_vocab_filled(vocab_size, len(pieces))
     from .sentencepiece_bpe import SentencePieceBPE  # subtle: imported here, as sentencepiece_bpe imports this module
@@ -154,7 +157,7 @@ def _word_counts(lines, characters) -> Counter:
     return parts
 
 
-def _learn_merges(words: dict, num_merges: int, is_valid) -> list[str]:
+def _learn_merges(words: dict, num_merges: int, is_valid, progress: bool = False) -> list[str]:
     """Step 4: the pieces that BPE makes, in order. Each time, the most frequent pair of adjacent symbols whose
     joined string ``is_valid`` (ties: the shorter piece, then the smaller string) is merged in every word.
     Stops after ``num_merges`` pieces or when no pair is left.
@@ -170,15 +173,17 @@ def _learn_merges(words: dict, num_merges: int, is_valid) -> list[str]:
     heap = [item for item in map(entry, index.pair_counts) if item]
     heapq.heapify(heap)
     pieces = []
-    while len(pieces) < num_merges:
-        best = pop_best(heap, entry)
-        if best is None:
-            break  # no pair is left to merge
-        _, _, piece, pair = best
-        pieces.append(piece)
-        for new_pair in _merge_everywhere(index, pair, chr(symbols.add(piece))):
-            if item := entry(new_pair):
-                heapq.heappush(heap, item)
+    with _progress.steps(num_merges, "SentencePiece BPE merges", progress) as bar:
+        while len(pieces) < num_merges:
+            best = pop_best(heap, entry)
+            if best is None:
+                break  # no pair is left to merge
+            _, _, piece, pair = best
+            pieces.append(piece)
+            for new_pair in _merge_everywhere(index, pair, chr(symbols.add(piece))):
+                if item := entry(new_pair):
+                    heapq.heappush(heap, item)
+            bar.advance()
     return pieces
 
 

@@ -88,18 +88,20 @@ class Tokenizer:
     # ------------------------------------------------------------------------------------------
     @classmethod
     def train(cls, text: str, vocab_size: int, pattern: str | None = "gpt2", *,
-              tie_break: str = "smallest") -> "Tokenizer":
+              tie_break: str = "smallest", progress: bool = False) -> "Tokenizer":
         """Learn ``vocab_size - 256`` merges from a text with the fast trainer.
 
         ``pattern``: "gpt2", a regex string, or None to treat the whole text as one chunk.
         ``tie_break``: "smallest" (BPE Lab's rule) or "hf" (Hugging Face ``tokenizers``' order).
+        ``progress=True`` shows the merges as a bar (in a notebook) or a line (in a terminal).
         Training stops early if every chunk has become a single token.
         """
         text, vocab_size = check.text(text), check.tokenizer_vocab_size(vocab_size)
+        progress = check.switch(progress, "progress")
         _splitter(pattern)  # refuses a bad pattern before any work
         chunks = pretokenize.chunk_counts(text, pattern) if pattern is not None else Counter([text] if text else [])
         words = check.tokenizer_corpus(chunks, text)  # {b'the': 120, b' cat': 20, ...}
-        result = fast_bpe.train(words, vocab_size - 256, tie_break=tie_break)
+        result = fast_bpe.train(words, vocab_size - 256, tie_break=tie_break, progress=progress)
         return cls(result.merges, pattern)
 
     @classmethod

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import _checks as check
-from . import bpe, storage
+from . import _progress, bpe, storage
 from ._incremental import PairIndex, SymbolTable, pairs, pop_best
 
 __all__ = [
@@ -79,7 +79,8 @@ def _join(left: str, right: str) -> str:
     return left + (right[len(PREFIX):] if right.startswith(PREFIX) else right)
 
 
-def train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score: str = "likelihood") -> WordPieceResult:
+def train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score: str = "likelihood",
+          progress: bool = False) -> WordPieceResult:
     """Learn a WordPiece vocabulary of ``vocab_size`` pieces (special tokens included).
 
     ``corpus``: a text (split on whitespace) or a mapping word -> count. Each step merges the pair with the
@@ -93,7 +94,7 @@ def train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score: str 
     * ``"frequency"``: count(ab), BPE's rule (what Hugging Face ``tokenizers``' WordPieceTrainer does).
 
     Ties go to the higher pair count, then to the smallest pair under Python's ordering. Training stops
-    early when no pair is left.
+    early when no pair is left. ``progress=True`` shows a bar (in a notebook) or a line (in a terminal).
 
     >>> result = train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 5 + 10, score="ratio")
     >>> result.merges[:3]
@@ -102,25 +103,27 @@ def train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score: str 
     [('##u', '##g'), ('##u', '##n'), ('h', '##ug')]
     """
     words, alphabet, specials = _starting_point(corpus, vocab_size, special_tokens)
-    score = check.wordpiece_score(score)
+    score, progress = check.wordpiece_score(score), check.switch(progress, "progress")
     vocab = specials + alphabet
     start = dict(words)
     steps = []
-    while len(vocab) < vocab_size:
-        pair_counts, made, symbol_counts = _counts(words)
-        if not pair_counts:
-            break  # every word is a single piece
-        total = sum(symbol_counts.values())  # N: every piece in the corpus, word counts included
-        scores = {p: (_score(score, p, c, made[p], symbol_counts, total), c) for p, c in pair_counts.items()}
-        # highest score; then the higher pair count; then the smallest pair
-        pair = min(scores, key=lambda p: (-scores[p][0], -scores[p][1], p))
-        left, right = pair
-        step = WordPieceStep(len(steps) + 1, pair, scores[pair][0], pair_counts[pair],
-                             symbol_counts[left], symbol_counts[right], _join(left, right), scores)
-        steps.append(step)
-        words = {_merge(word, left, right, step.new_piece): count for word, count in words.items()}
-        if step.new_piece not in vocab:
-            vocab.append(step.new_piece)
+    with _progress.steps(vocab_size - len(vocab), "WordPiece pieces", progress) as bar:
+        while len(vocab) < vocab_size:
+            pair_counts, made, symbol_counts = _counts(words)
+            if not pair_counts:
+                break  # every word is a single piece
+            total = sum(symbol_counts.values())  # N: every piece in the corpus, word counts included
+            scores = {p: (_score(score, p, c, made[p], symbol_counts, total), c) for p, c in pair_counts.items()}
+            # highest score; then the higher pair count; then the smallest pair
+            pair = min(scores, key=lambda p: (-scores[p][0], -scores[p][1], p))
+            left, right = pair
+            step = WordPieceStep(len(steps) + 1, pair, scores[pair][0], pair_counts[pair],
+                                 symbol_counts[left], symbol_counts[right], _join(left, right), scores)
+            steps.append(step)
+            words = {_merge(word, left, right, step.new_piece): count for word, count in words.items()}
+            if step.new_piece not in vocab:
+                vocab.append(step.new_piece)
+                bar.advance()
     return WordPieceResult(vocab=vocab, steps=steps, alphabet=alphabet, corpus=start, special_tokens=specials,
                            score=score)
 
@@ -202,7 +205,8 @@ def _merge(word: tuple, left: str, right: str, new_piece: str) -> tuple:
     return bpe.merge_pair(word, (left, right), merged=new_piece) if left in word and right in word else word
 
 
-def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score: str = "likelihood") -> WordPieceResult:
+def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score: str = "likelihood",
+               progress: bool = False) -> WordPieceResult:
     """The same vocabulary and steps as ``train`` (for every ``score``), without recounting the corpus after
     every merge.
 
@@ -223,7 +227,7 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score:
     it stops early when no pair is left (every word a single piece), before ``vocab_size``.
     """
     start_words, alphabet, specials = _starting_point(corpus, vocab_size, special_tokens)
-    score = check.wordpiece_score(score)
+    score, progress = check.wordpiece_score(score), check.switch(progress, "progress")
     symbols = SymbolTable(alphabet)
     index = PairIndex([symbols.word(word) for word in start_words], list(start_words.values()))
     counts = _SymbolCounts(index)
@@ -232,22 +236,24 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score:
     heapq.heapify(heap)
     vocab = specials + alphabet
     steps = []
-    while len(vocab) < vocab_size:
-        best = pop_best(heap, entry)
-        if best is None:
-            break  # every word is a single piece
-        pair = best[-1]
-        left, right = symbols.name(pair[0]), symbols.name(pair[1])
-        new_piece = _join(left, right)
-        steps.append(WordPieceStep(len(steps) + 1, (left, right), -best[0], -best[1],
-                                   counts.of[pair[0]], counts.of[pair[1]], new_piece, {}))
-        touched = _apply_merge(index, counts, pair, chr(symbols.add(new_piece)))
-        if score == "likelihood":
-            touched |= _making(new_piece, symbols, index)
-        for pair in touched:
-            heapq.heappush(heap, entry(pair))
-        if new_piece not in vocab:
-            vocab.append(new_piece)
+    with _progress.steps(vocab_size - len(vocab), "WordPiece pieces", progress) as bar:
+        while len(vocab) < vocab_size:
+            best = pop_best(heap, entry)
+            if best is None:
+                break  # every word is a single piece
+            pair = best[-1]
+            left, right = symbols.name(pair[0]), symbols.name(pair[1])
+            new_piece = _join(left, right)
+            steps.append(WordPieceStep(len(steps) + 1, (left, right), -best[0], -best[1],
+                                       counts.of[pair[0]], counts.of[pair[1]], new_piece, {}))
+            touched = _apply_merge(index, counts, pair, chr(symbols.add(new_piece)))
+            if score == "likelihood":
+                touched |= _making(new_piece, symbols, index)
+            for pair in touched:
+                heapq.heappush(heap, entry(pair))
+            if new_piece not in vocab:
+                vocab.append(new_piece)
+                bar.advance()
     return WordPieceResult(vocab=vocab, steps=steps, alphabet=alphabet, corpus=start_words,
                            special_tokens=specials, score=score)
 

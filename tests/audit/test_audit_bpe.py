@@ -76,6 +76,10 @@ raises("bpe.train", "tie_break=None", lambda: bpe.train(HUG, 3, tie_break=None),
     r"tie_break must be one of \('smallest', 'first'\), got None \(NoneType\)")
 raises("bpe.train", "tie_break=['first']", lambda: bpe.train(HUG, 3, tie_break=["first"]), TypeError,
     r"tie_break must be one of")
+raises("bpe.train", "progress='yes'", lambda: bpe.train(HUG, 3, progress="yes"), TypeError,
+    r"progress must be True or False, got 'yes' \(str\)")
+raises("bpe.train", "progress=None", lambda: bpe.train(HUG, 3, progress=None), TypeError,
+    r"progress must be True or False, got None \(NoneType\)")
 
 # the same rows for the six functions that take (symbols, merges): bpe.encode, bpe.encode_trace, bpe.replay, ...
 for fn in ("encode", "encode_trace", "replay", "replay_trace", "wrong_encode_by_frequency",

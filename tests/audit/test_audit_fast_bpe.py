@@ -21,6 +21,8 @@ raises("fast_bpe.train", "tie_break=5", lambda: fast_bpe.train(HUG, 3, tie_break
 raises("fast_bpe.train", "tie_break='hf', multi-character symbols",
     lambda: fast_bpe.train({("hu", "g"): 1}, 3, tie_break="hf"), ValueError,
     r"tie_break='hf' needs words split into single characters or single bytes")
+raises("fast_bpe.train", "progress=1", lambda: fast_bpe.train(HUG, 3, progress=1), TypeError,
+    r"progress must be True or False, got 1 \(int\)")
 raises("fast_bpe.train", "corpus={}", lambda: fast_bpe.train({}, 3), ValueError, r"corpus is empty")
 raises("fast_bpe.train", "corpus=5", lambda: fast_bpe.train(5, 3), TypeError, r"corpus must be a text")
 raises("fast_bpe.train", "corpus={b'': 1}", lambda: fast_bpe.train({b"": 1}, 3), ValueError,

@@ -123,6 +123,8 @@ raises("sentencepiece_bpe.train", "byte_fallback='yes'",
     r"byte_fallback must be True or False, got 'yes' \(str\)")
 raises("sentencepiece_bpe.train", "split_digits=1", lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, split_digits=1),
     TypeError, r"split_digits must be True or False, got 1 \(int\)")
+raises("sentencepiece_bpe.train", "progress=1", lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, progress=1),
+    TypeError, r"progress must be True or False, got 1 \(int\)")
 raises("sentencepiece_bpe.train", "max_piece_length=0",
     lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, max_piece_length=0), ValueError,
     r"max_piece_length must be a whole number of at least 1")

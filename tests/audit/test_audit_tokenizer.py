@@ -59,6 +59,8 @@ raises("tokenizer.Tokenizer.add_special_token", "token_id=65 (used)", lambda: TO
 raises("tokenizer.Tokenizer.add_special_token", "a name registered twice",
     lambda: TOKS().add_special_token("<|endoftext|>", 300), ValueError,
     r"special token '<\|endoftext\|>' is already registered \(id 256\)")
+raises("tokenizer.Tokenizer.train", "progress='yes'", lambda: tokenizer.Tokenizer.train("abc", 300, progress="yes"),
+    TypeError, r"progress must be True or False, got 'yes' \(str\)")
 raises("tokenizer.Tokenizer.train", "text=5", lambda: tokenizer.Tokenizer.train(5, 300), TypeError,
     r"text must be a str, got int")
 raises("tokenizer.Tokenizer.train", "text=b'abc'", lambda: tokenizer.Tokenizer.train(b"abc", 300), TypeError,

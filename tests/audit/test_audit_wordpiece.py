@@ -33,6 +33,8 @@ for fn in ("train", "fast_train"):
         r"score must be one of \('likelihood', 'ratio', 'frequency'\), got 'pmi'")
     raises(f"wordpiece.{fn}", "score=None", lambda fn=fn: getattr(wordpiece, fn)(HUG, 20, score=None), TypeError,
         r"score must be one of \('likelihood', 'ratio', 'frequency'\)")
+    raises(f"wordpiece.{fn}", "progress='yes'", lambda fn=fn: getattr(wordpiece, fn)(HUG, 20, progress="yes"),
+        TypeError, r"progress must be True or False, got 'yes' \(str\)")
     raises(f"wordpiece.{fn}", "corpus=5", lambda fn=fn: getattr(wordpiece, fn)(5, 20), TypeError,
         r"corpus must be a text or a mapping word -> count, got int")
     raises(f"wordpiece.{fn}", "corpus=['hug']", lambda fn=fn: getattr(wordpiece, fn)(["hug"], 20), TypeError,
