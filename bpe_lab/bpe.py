@@ -12,6 +12,8 @@ Symbols are ``str`` (characters, "</w>", merged strings) or ``bytes`` (notebook 
 
 What this module deliberately does *not* do:
   * speed: ``train`` recounts every pair after every merge. ``bpe_lab.fast_bpe`` is the fast version.
+  * storing the trace: ``train`` hands the counts of each step to ``bpe_lab._trace``, which keeps only
+    what each merge changed (plus a few full copies), so 1,000 merges on a novel stay a few MB.
   * bytes, ids and regex pre-tokenization: see ``bpe_lab.byte_level``, ``bpe_lab.tokenizer``,
     ``bpe_lab.pretokenize``.
 """
@@ -263,7 +265,10 @@ LONG_SECONDS = 30.0
 
 def _warn_if_long(words, num_merges: int) -> None:
     """Warn when ``train`` will take long, with an estimate: one merge costs about one recount of the pairs
-    (plus the merge pass), so time one recount and multiply. An overestimate, slightly: words shrink as they merge."""
+    (plus the merge pass), so time one recount and multiply. An overestimate, slightly: words shrink as they merge.
+
+    A merge shortens at least one distinct word, so there are at most sum(len(word) - 1) merges to make."""
+    num_merges = min(num_merges, sum(len(word) - 1 for word in words))
     started = time.perf_counter()
     pair_counts(words)
     one_merge = 1.3 * (time.perf_counter() - started)  # the recount, plus the merge pass and the trace's diff
