@@ -265,7 +265,9 @@ LONG_SECONDS = 30.0
 
 def _warn_if_long(words, num_merges: int) -> None:
     """Warn when ``train`` will take long, with an estimate: one merge costs about one recount of the pairs
-    (plus the merge pass), so time one recount and multiply. An overestimate, slightly: words shrink as they merge.
+    (plus the merge pass), so time one recount and multiply. Rough: words shrink as they merge, so the first
+    merges cost a little more than the estimate and later ones less (1,000 merges on the novel: about 23 s
+    estimated, 19 s taken, on a busy machine).
 
     A merge shortens at least one distinct word, so there are at most sum(len(word) - 1) merges to make."""
     num_merges = min(num_merges, sum(len(word) - 1 for word in words))
