@@ -94,7 +94,9 @@ def merges(name: str, ranks: dict[bytes, int], ranks_sha256: str, *, use_cache: 
 
 def _long_tokens(ranks: dict[bytes, int]) -> list[bytes]:
     """The tokens of two bytes or more, in rank order: the tokens a merge could make."""
-    return [token for token in sorted(ranks, key=ranks.__getitem__) if len(token) > 1]
+    values = list(ranks.values())
+    in_order = all(map(int.__lt__, values, values[1:]))  # rank files list tokens by rank: no need to sort
+    return [token for token in (ranks if in_order else sorted(ranks, key=ranks.__getitem__)) if len(token) > 1]
 
 
 def write(path: Path, name: str, ranks: dict[bytes, int], ranks_sha256: str, recovered) -> None:
