@@ -55,8 +55,8 @@ def _unigram_result():
 
 @functools.lru_cache(maxsize=1)
 def _small_ranks() -> dict[bytes, int]:
-    """cl100k's first 3,000 tokens: ranks whose merges recover in a moment (for the merge cache)."""
-    return {token: rank for token, rank in gpt2.load_ranks("cl100k_base").items() if rank < 3000}
+    """cl100k's first 1,000 tokens: ranks whose merges recover in a moment (for the merge cache)."""
+    return {token: rank for token, rank in gpt2.load_ranks("cl100k_base").items() if rank < 1000}
 
 
 _SMALL_KEY = "0" * 64  # the merge cache's key for _small_ranks (any sha256-like string will do)
