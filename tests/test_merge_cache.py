@@ -61,9 +61,20 @@ def test_the_test_run_has_a_cache_folder_of_its_own():
     assert folder.name.startswith("bpe_lab_test_cache_") and folder != Path.home() / ".cache" / "bpe_lab"
 
 
-def test_cl100k_cold_then_from_the_file_then_from_memory(cache):
+@pytest.fixture(scope="module")
+def cl100k_merges():
+    """What merges_from_ranks gives for cl100k, taken from a load through the test run's own cache (so the
+    merges are recovered once per run, not again here)."""
+    tokenizer, ranks_ = gpt2.load_encoding("cl100k_base"), gpt2.load_ranks("cl100k_base")
+    kept = [bytes([b]) for b in range(256)] + [left + right for left, right in tokenizer.merges]
+    return tokenizer.merges, {token: ranks_[token] for token in kept}, tokenizer.unmergeable
+
+
+def test_cl100k_cold_then_from_the_file_then_from_memory(cache, cl100k_merges, monkeypatch):
     folder, recoveries = cache
-    cold = gpt2.load_encoding("cl100k_base")  # recovers and saves
+    monkeypatch.setattr(ranks, "merges_from_ranks", lambda mergeable_ranks: recoveries.append(len(mergeable_ranks))
+                        or cl100k_merges)
+    cold = gpt2.load_encoding("cl100k_base")  # recovers (here: takes the run's merges) and saves
     path = folder / "merges-cl100k_base.json"
     assert recoveries == [100_256] and path.is_file()
     document = json.loads(path.read_text())
