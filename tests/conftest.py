@@ -1,5 +1,8 @@
 """Shared test helpers: where the repository is."""
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,33 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+# gpt2.load_encoding caches the merges it recovers from cl100k's and o200k's ranks (bpe_lab._merge_cache). A test
+# run uses a folder of its own, made at the start and deleted at the end, never the user's ~/.cache: every run
+# starts cold, and the merges are recovered once per run (by whichever worker, or both at once, loads a vocabulary
+# first), not once per test process. The xdist workers, notebook kernels and other subprocesses inherit the
+# variable.
+CACHE_VARIABLE = "BPE_LAB_CACHE_DIR"
+
+
+def pytest_configure(config):
+    if hasattr(config, "workerinput"):  # an xdist worker: the main process's folder
+        os.environ[CACHE_VARIABLE] = config.workerinput["bpe_lab_cache_dir"]
+    else:
+        config.bpe_lab_cache_dir = tempfile.mkdtemp(prefix="bpe_lab_test_cache_")
+        os.environ[CACHE_VARIABLE] = config.bpe_lab_cache_dir
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    node.workerinput["bpe_lab_cache_dir"] = os.environ[CACHE_VARIABLE]
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "bpe_lab_cache_dir", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # Timings that tests record (notebook execution, browser steps) are printed at the end of every run,

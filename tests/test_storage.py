@@ -11,6 +11,7 @@ A bigger one-off run: ``.venv/bin/python tests/test_storage.py 5000`` (mutations
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import random
@@ -22,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # conftest, when run as a script
 
-from bpe_lab import bert, corpus, gpt2, storage, unigram, wordpiece  # noqa: E402
+from bpe_lab import _merge_cache, bert, corpus, gpt2, storage, unigram, wordpiece  # noqa: E402
 from bpe_lab.storage import FileFormatError  # noqa: E402
 from bpe_lab.tokenizer import Tokenizer  # noqa: E402
 
@@ -52,6 +53,32 @@ def _unigram_result():
     return unigram.train(corpus.load_text("pride_and_prejudice.txt")[:10_000], 200)
 
 
+@functools.lru_cache(maxsize=1)
+def _small_ranks() -> dict[bytes, int]:
+    """cl100k's first 1,000 tokens: ranks whose merges recover in a moment (for the merge cache)."""
+    return {token: rank for token, rank in gpt2.load_ranks("cl100k_base").items() if rank < 1000}
+
+
+_SMALL_KEY = "0" * 64  # the merge cache's key for _small_ranks (any sha256-like string will do)
+
+
+def _recovered_small():
+    from bpe_lab import ranks
+
+    return ranks.merges_from_ranks(_small_ranks())
+
+
+def _save_merge_cache(recovered, path):
+    _merge_cache.write(path, "cl100k_base", _small_ranks(), _SMALL_KEY, recovered)
+    return path
+
+
+def _load_merge_cache(path):
+    """The merge cache read strictly: what gpt2.load_encoding would use, or FileFormatError (it then rebuilds)."""
+    return storage.load(path, "merge_cache",
+                        lambda payload, version: _merge_cache._rebuild(payload, "cl100k_base", _small_ranks(), _SMALL_KEY))
+
+
 class Format:
     """How to save, load and compare one kind of file."""
 
@@ -68,6 +95,8 @@ FORMATS = {
                         lambda obj: (list(obj.vocab if hasattr(obj, "vocab") else obj), list(obj.special_tokens))),
     "unigram": Format("unigram", _unigram_result, unigram.save_model, unigram.load_model,
                       lambda obj: sorted((k, v.hex()) for k, v in getattr(obj, "log_probs", obj).items())),
+    "merge_cache": Format("merge_cache", _recovered_small, _save_merge_cache, _load_merge_cache,
+                          lambda obj: (obj[0], sorted(obj[1].items()), obj[2])),
 }
 _MADE: dict = {}
 

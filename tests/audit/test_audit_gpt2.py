@@ -17,6 +17,12 @@ for fn in ("load_ranks", "load_encoding"):
     raises(f"gpt2.{fn}", "name='gpt2'", lambda fn=fn: getattr(gpt2, fn)("gpt2"), ValueError,
         r"name must be one of \['cl100k_base', 'o200k_base'\], got 'gpt2'.*gpt2\.load\(\)")
     raises(f"gpt2.{fn}", "name=''", lambda fn=fn: getattr(gpt2, fn)(""), ValueError, r"name must be one of")
+raises("gpt2.load_encoding", "cache=1", lambda: gpt2.load_encoding("cl100k_base", cache=1), TypeError,
+    r"cache must be True or False, got 1 \(int\)")
+raises("gpt2.load_encoding", "cache=None", lambda: gpt2.load_encoding("cl100k_base", cache=None), TypeError,
+    r"cache must be True or False, got None")
+raises("gpt2.load_encoding", "cache='no'", lambda: gpt2.load_encoding("cl100k_base", cache="no"), TypeError,
+    r"cache must be True or False, got 'no' \(str\)")
 raises("gpt2.read_merges", "text=5", lambda: gpt2.read_merges(5), TypeError, r"text must be a str .*got int")
 raises("gpt2.read_merges", "text=b'a b'", lambda: gpt2.read_merges(b"a b"), TypeError, r"text must be a str")
 raises("gpt2.read_merges", "a line of three tokens", lambda: gpt2.read_merges("#version: 0.2\nh e l"), ValueError,

@@ -28,13 +28,13 @@ raises("storage.dumps", "document=5", lambda: storage.dumps(5), TypeError, r"doc
 raises("storage.dumps", "document={'a': nan}", lambda: storage.dumps({"a": NAN}), ValueError, r"NaN|nan")
 raises("storage.checksum", "document=5", lambda: storage.checksum(5), TypeError, r"document must be a dict, got int")
 raises("storage.save", "kind='nope'", lambda: storage.save(TMP / "s.json", "nope", {}), ValueError,
-    r"kind must be one of \['tokenizer', 'unigram', 'wordpiece'\], got 'nope'")
+    r"kind must be one of \['merge_cache', 'tokenizer', 'unigram', 'wordpiece'\], got 'nope'")
 raises("storage.save", "payload with an unknown field", lambda: storage.save(TMP / "s.json", "unigram", {"x": 1}),
     ValueError, r"payload")
 raises("storage.save", "payload=5", lambda: storage.save(TMP / "s.json", "unigram", 5), TypeError,
     r"payload must be a dict")
 raises("storage.load", "kind='nope'", lambda: storage.load(TMP / "s.json", "nope", dict), ValueError,
-    r"kind must be one of \['tokenizer', 'unigram', 'wordpiece'\], got 'nope'")
+    r"kind must be one of \['merge_cache', 'tokenizer', 'unigram', 'wordpiece'\], got 'nope'")
 raises("storage.load", "path=5", lambda: storage.load(5, "unigram", dict), TypeError, r"path must be a file path")
 raises("storage.load", "build=5",
     lambda: storage.load(tmpfile("u1.json", '{"format": "bpe_lab.unigram", "version": 1, "pieces": []}'), "unigram", 5),

@@ -1,0 +1,159 @@
+"""A cache of the merges recovered from cl100k's and o200k's ranks, so that they load quickly after the first time.
+
+Recovering the merges (``bpe_lab.ranks.merges_from_ranks``) runs BPE on each of 100,000 or 200,000 tokens,
+which takes seconds. The answer depends only on the ranks, so ``bpe_lab.gpt2.load_encoding`` saves it once
+and reads it back on every later load, in any process:
+
+- **Where.** The folder ``$BPE_LAB_CACHE_DIR`` if that is set, else ``$XDG_CACHE_HOME/bpe_lab``, else
+  ``~/.cache/bpe_lab``; one file per vocabulary, e.g. ``merges-cl100k_base.json`` (about 0.3 and 0.6 MB).
+  ``bpe_lab.gpt2.cache_dir()`` says which folder. The test suite sets ``BPE_LAB_CACHE_DIR`` to a temporary one.
+- **What.** A ``bpe_lab.storage`` file of kind "merge_cache" (versioned, checksummed, written atomically)::
+
+      {"format": "bpe_lab.merge_cache", "version": 1, "checksum": "sha256:…",
+       "vocabulary": "cl100k_base", "ranks_sha256": "2239…", "splits": [1, 1, 2, …], "unmergeable": []}
+
+  ``ranks_sha256`` is the key: the sha256 of the rank file the merges came from (the hash tiktoken checks on
+  download). ``splits`` has one number per token of two bytes or more, in rank order: the length of the left
+  part of the merge that makes it (``b"the"`` made from ``b"th"`` + ``b"e"`` is 2), or 0 where no merge makes
+  it; ``unmergeable`` lists the ranks of those tokens in the order ``merges_from_ranks`` gives them.
+- **Never trusted.** A cache is used only if it reads as a whole, valid file (version, fields, checksum:
+  ``storage.load``), is for the same vocabulary and the same ranks (``ranks_sha256``), has one split per token,
+  each inside its token, and a sample of its merges recomputed from the ranks agrees. Anything else (a
+  truncated file, a flipped byte, an old version, ranks that changed) is ignored and the merges are recovered
+  again and saved over it. A cache that cannot be written (a read-only home) only costs time, with a warning.
+- **Two processes at once** (two kernels, two test workers) may both recover and save: each writes a
+  temporary file and renames it over the cache (``storage.write_bytes_atomic``), so a reader sees the old
+  file or the new one, never half of one, and both write the same content.
+- **Clearing.** ``bpe_lab.gpt2.clear_cache()``, or ``python -m bpe_lab.gpt2 --clear-cache``, or delete the
+  folder: the next load recovers the merges again.
+
+(Within one process, ``load_encoding`` also keeps the first Tokenizer it built and hands out copies.)
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from itertools import islice
+from pathlib import Path
+
+from . import ranks as ranks_module
+from . import storage
+
+ENVIRONMENT_VARIABLE = "BPE_LAB_CACHE_DIR"
+_SAMPLE = 500  # merges recomputed from the ranks to check a cache that reads as valid
+
+
+def cache_dir() -> Path:
+    """The folder of the cache: $BPE_LAB_CACHE_DIR, else $XDG_CACHE_HOME/bpe_lab, else ~/.cache/bpe_lab."""
+    chosen = os.environ.get(ENVIRONMENT_VARIABLE)
+    if chosen:
+        return Path(chosen).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base).expanduser() / "bpe_lab"
+
+
+def cache_path(name: str) -> Path:
+    """The cache file of the vocabulary ``name`` (e.g. "cl100k_base")."""
+    return cache_dir() / f"merges-{name}.json"
+
+
+def clear() -> list[Path]:
+    """Delete every cache file (and temporary file left by an interrupted save); return the paths deleted."""
+    folder, deleted = cache_dir(), []
+    if not folder.is_dir():
+        return deleted
+    for path in sorted(folder.glob("merges-*.json")) + sorted(folder.glob(".merges-*.tmp")):
+        try:
+            path.unlink()
+            deleted.append(path)
+        except FileNotFoundError:  # another process deleted or replaced it first
+            pass
+    return deleted
+
+
+def merges(name: str, ranks: dict[bytes, int], ranks_sha256: str, *, use_cache: bool = True):
+    """``merges_from_ranks(ranks)``, read from the cache file if it holds them, else recovered and saved.
+
+    ``ranks_sha256`` must be the sha256 of the file ``ranks`` were read from. With ``use_cache=False`` the
+    merges are recovered from the ranks and the file is neither read nor written.
+    """
+    if not use_cache:
+        return ranks_module.merges_from_ranks(ranks)
+    path = cache_path(name)
+    recovered = read(path, name, ranks, ranks_sha256)
+    if recovered is None:
+        recovered = ranks_module.merges_from_ranks(ranks)
+        write(path, name, ranks, ranks_sha256, recovered)
+    return recovered
+
+
+# ------------------------------------------------------------------------------------------------
+# The file: merges <-> splits
+# ------------------------------------------------------------------------------------------------
+
+def _long_tokens(ranks: dict[bytes, int]) -> list[bytes]:
+    """The tokens of two bytes or more, in rank order: the tokens a merge could make."""
+    values = list(ranks.values())
+    in_order = all(map(int.__lt__, values, values[1:]))  # rank files list tokens by rank: no need to sort
+    return [token for token in (ranks if in_order else sorted(ranks, key=ranks.__getitem__)) if len(token) > 1]
+
+
+def write(path: Path, name: str, ranks: dict[bytes, int], ranks_sha256: str, recovered) -> None:
+    """Save ``recovered`` (what ``merges_from_ranks`` returned) as the cache file; warn if it cannot be written."""
+    merged, _, unmergeable = recovered
+    left_length = {left + right: len(left) for left, right in merged}
+    payload = {
+        "vocabulary": name,
+        "ranks_sha256": ranks_sha256,
+        "splits": [left_length.get(token, 0) for token in _long_tokens(ranks)],
+        "unmergeable": [ranks[token] for token in unmergeable],
+    }
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        storage.save(path, "merge_cache", payload)
+    except OSError as exc:
+        warnings.warn(f"could not save the merge cache {path} ({exc}); loading {name} works but recovers its merges "
+                      f"each time. Set {ENVIRONMENT_VARIABLE} to a folder you can write to.", stacklevel=3)
+
+
+def read(path: Path, name: str, ranks: dict[bytes, int], ranks_sha256: str):
+    """The cache file's (merges, token ids, unmergeable), or None if it is missing or not to be trusted."""
+    try:
+        return storage.load(path, "merge_cache", lambda payload, version: _rebuild(payload, name, ranks, ranks_sha256))
+    except (OSError, storage.FileFormatError):
+        return None
+
+
+def _rebuild(payload: dict, name: str, ranks: dict[bytes, int], ranks_sha256: str):
+    """A cache file's fields -> (merges, token ids, unmergeable) as ``merges_from_ranks`` gives them;
+    ValueError if they are not for these ranks or do not hold together."""
+    if payload["vocabulary"] != name or payload["ranks_sha256"] != ranks_sha256:
+        raise ValueError("it was made from other ranks")
+    splits, unmergeable = payload["splits"], payload["unmergeable"]
+    tokens = _long_tokens(ranks)
+    if not isinstance(splits, list) or len(splits) != len(tokens) or not isinstance(unmergeable, list):
+        raise ValueError("it does not have one split per token")
+    if splits and (set(map(type, splits)) != {int} or min(splits) < 0):
+        raise ValueError("a split is not a whole number >= 0")
+    merged = [(token[:k], token[k:]) for token, k in zip(tokens, splits) if k]
+    if unmergeable:
+        by_rank = {rank: token for token, rank in ranks.items()}
+        if not all(type(rank) is int and rank in by_rank for rank in unmergeable):
+            raise ValueError("an unmergeable token is not in the ranks")
+        unmergeable = [by_rank[rank] for rank in unmergeable]
+    if sorted(unmergeable) != sorted(token for token, k in zip(tokens, splits) if not k):
+        raise ValueError("its unmergeable tokens are not the tokens without a split")
+    known = {bytes([b]) for b in range(256)}  # each merge joins two tokens that earlier merges made
+    for left, right in merged:  # (a split past the end of its token leaves b"" on the right: not a token)
+        if left not in known or right not in known:
+            raise ValueError(f"the merge {left!r} + {right!r} uses a token no earlier merge made")
+        known.add(left + right)
+    # spot check: a sample of merges, recomputed from the ranks, must agree with the file
+    for token, k in islice(zip(tokens, splits), 0, None, max(1, len(tokens) // _SAMPLE)):
+        pieces = ranks_module.bpe_by_rank(token, ranks, below=ranks[token])
+        wrong = pieces != [token[:k], token[k:]] if k else len(pieces) == 2 and token not in unmergeable
+        if wrong:
+            raise ValueError(f"the merge of {token!r} differs from the one recovered from the ranks")
+    token_ids = {token: ranks[token] for token in known} if unmergeable else ranks  # every token is kept
+    return merged, token_ids, unmergeable
