@@ -27,6 +27,7 @@ import regex
 
 from . import _checks as check
 from . import fast_bpe, pretokenize, ranks, storage
+from ._fast_encode import ChunkEncoder, plain_merges
 from .byte_level import from_printable, show_token, to_printable
 
 __all__ = ["Tokenizer", "FORMAT", "FORMAT_VERSION"]
@@ -75,6 +76,7 @@ class Tokenizer:
         for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
             self.add_special_token(name, token_id)
         self._cache: dict[str, list[int]] = {}  # chunk -> its ids (see encode_ordinary)
+        self._fast: ChunkEncoder | bool | None = None  # the fast chunk encoder, built on first use (see _encode_ordinary)
 
     def add_special_token(self, name: str, token_id: int) -> None:
         """Register a special token such as "<|endoftext|>" under an id no regular token uses.
@@ -121,8 +123,9 @@ class Tokenizer:
         """One chunk's bytes -> vocabulary positions: merge the adjacent pair with the lowest rank until
         no adjacent pair was ever merged (notebook 03's ``encode_bytes``).
 
-        Speed: this loop runs once per *distinct* chunk of a text; ``encode_ordinary`` keeps its answer in a
-        cache, so " the", met thousands of times in a novel, is merged once.
+        Speed: ``encode`` gets the same answer sooner from ``bpe_lab._fast_encode`` (a chunk that is itself a
+        token is looked up, say), and only once per *distinct* chunk of a text: ``encode_ordinary`` keeps its
+        answer in a cache, so " the", met thousands of times in a novel, is encoded once.
         """
         ids = list(data)  # e.g. [32, 116, 104, 101] for b" the"
         while len(ids) >= 2:
@@ -174,12 +177,16 @@ class Tokenizer:
         chunks = self._split(text)  # ['It', ' is', ' a', ' truth', ...]
         cache = self._cache  # chunk -> ids, kept between calls
         missing = set(chunks).difference(cache)
+        if self._fast is None:  # once: the fast encoder gives _encode_chunk's answer, for plain merges only
+            self._fast = ChunkEncoder(self.vocab, self._ranks) if plain_merges(self.vocab) else False
         if len(cache) + len(missing) > _CACHE_LIMIT:
             cache.clear()  # keep memory bounded on huge texts; the chunks of this text still fit below
+            if self._fast:
+                self._fast.pieces.clear()
             missing = set(chunks)
-        external = self._external
+        encode_chunk, external = self._fast.encode if self._fast else self._encode_chunk, self._external
         for chunk in missing:
-            cache[chunk] = [external[k] for k in self._encode_chunk(chunk.encode("utf-8"))]
+            cache[chunk] = [external[k] for k in encode_chunk(chunk.encode("utf-8"))]
         return list(chain.from_iterable(map(cache.__getitem__, chunks)))
 
     def decode_bytes(self, ids) -> bytes:
