@@ -35,7 +35,8 @@ position ``256 + r``, and every merge that uses a token ranks after it); GPT-2, 
 every trained tokenizer qualify. ``plain_merges`` tells; a ``Tokenizer`` whose merges are not plain keeps
 its readable loop.
 
->>> encoder = ChunkEncoder([bytes([b]) for b in range(256)] + [b"ab", b"abc"], {(97, 98): 0, (256, 99): 1})
+>>> vocab = [bytes([b]) for b in range(256)] + [b"ab", b"abc"]
+>>> encoder = ChunkEncoder(vocab, [(b"a", b"b"), (b"ab", b"c")], {(97, 98): 0, (256, 99): 1})
 >>> encoder.encode(b"abcab"), encoder.builds_alone(257)
 ([257, 256], True)
 """
@@ -58,18 +59,19 @@ class ChunkEncoder:
     """Encodes one chunk's bytes to vocabulary positions, exactly as ``Tokenizer._encode_chunk`` does.
 
     ``vocab``: the bytes of each position (the 256 bytes, then one token per merge, all different; see
-    ``plain_merges``). ``ranks``: (left position, right position) -> rank of the merge that joins them.
+    ``plain_merges``). ``merges``: (left bytes, right bytes) in rank order. ``ranks``: (left position, right
+    position) -> rank of the merge that joins them.
     """
 
-    def __init__(self, vocab: list[bytes], ranks: dict[tuple[int, int], int]):
+    def __init__(self, vocab: list[bytes], merges: list[tuple[bytes, bytes]], ranks: dict[tuple[int, int], int]):
         self.ranks = ranks
-        self.position = {token: k for k, token in enumerate(vocab)}  # token bytes -> position
+        self.position = dict(zip(vocab, range(len(vocab))))  # token bytes -> position
         self.parts: list[tuple[int, int] | None] = [None] * len(vocab)  # position -> (left, right), None for a byte
         for pair, rank in ranks.items():
             self.parts[256 + rank] = pair
-        # the byte pairs that stand side by side in some token: those inside a merge's parts, and the one
-        # where the parts meet; so the meeting points of all merges are all of them
-        self.joinable = {(vocab[left][-1], vocab[right][0]) for left, right in ranks}
+        # the byte pairs that stand side by side in some token: those inside a merge's two parts, and the one
+        # where the parts meet; so the meeting points of all the merges are all of them
+        self.joinable = {(left[-1], right[0]) for left, right in merges}
         self.longest = max(map(len, vocab))
         self._alone = [True] * 256 + [None] * (len(vocab) - 256)  # position -> built from its own bytes?
         self.pieces: dict[bytes, list[int]] = {}  # a piece cut out of a chunk (shortcut 1) -> its positions
@@ -145,24 +147,26 @@ class ChunkEncoder:
         made). Before that, the later-made of the two (the larger position) was not there yet: its right part
         (for ``x``) or left part (for ``y``) faced the border instead, until it was made.
         """
+        rank_of, parts = self.ranks.get, self.parts
         x, y, x_leaves, y_leaves = left, right, until, until
         while True:
-            if self.ranks.get((x, y), _NOT_LEARNED) < min(x_leaves, y_leaves):
+            rank = rank_of((x, y), _NOT_LEARNED)
+            if rank < x_leaves and rank < y_leaves:
                 return False  # this merge would join x and y across the border
             if x < 256 and y < 256:
                 return True  # back at the two bytes on either side of the border
             if x >= y:
-                x, x_leaves = self.parts[x][1], x - 256  # merge x - 256 made x from its parts
+                x, x_leaves = parts[x][1], x - 256  # merge x - 256 made x from its parts
             else:
                 # subtle: + 1, because a merge of the same rank as the one that takes y off the edge is that
                 # same merge, and the loop merges its leftmost pair first: the one across the border
-                y, y_leaves = self.parts[y][0], y - 256 + 1
+                y, y_leaves = parts[y][0], y - 256 + 1
 
     def _longest_tokens(self, data: bytes) -> list[int]:
         """The longest token that starts the bytes, then the longest that starts the rest, and so on.
 
-        >>> ChunkEncoder([bytes([b]) for b in range(256)] + [b"ab", b"abc"], {(97, 98): 0, (256, 99): 1}
-        ...              )._longest_tokens(b"abcab")
+        >>> vocab = [bytes([b]) for b in range(256)] + [b"ab", b"abc"]
+        >>> ChunkEncoder(vocab, [(b"a", b"b"), (b"ab", b"c")], {(97, 98): 0, (256, 99): 1})._longest_tokens(b"abcab")
         [257, 256]
         """
         position, tokens, start = self.position, [], 0

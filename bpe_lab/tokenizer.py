@@ -75,7 +75,7 @@ class Tokenizer:
         self.special_tokens: dict[str, int] = {}
         for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
             self.add_special_token(name, token_id)
-        self._cache: dict[str, list[int]] = {}  # chunk -> its ids (see encode_ordinary)
+        self._cache: dict[str, tuple[int, ...]] = {}  # chunk -> its ids (see encode_ordinary)
         self._fast: ChunkEncoder | bool | None = None  # the fast chunk encoder, built on first use (see _encode_ordinary)
 
     def add_special_token(self, name: str, token_id: int) -> None:
@@ -178,7 +178,7 @@ class Tokenizer:
         cache = self._cache  # chunk -> ids, kept between calls
         missing = set(chunks).difference(cache)
         if self._fast is None:  # once: the fast encoder gives _encode_chunk's answer, for plain merges only
-            self._fast = ChunkEncoder(self.vocab, self._ranks) if plain_merges(self.vocab) else False
+            self._fast = ChunkEncoder(self.vocab, self.merges, self._ranks) if plain_merges(self.vocab) else False
         if len(cache) + len(missing) > _CACHE_LIMIT:
             cache.clear()  # keep memory bounded on huge texts; the chunks of this text still fit below
             if self._fast:
@@ -186,7 +186,7 @@ class Tokenizer:
             missing = set(chunks)
         encode_chunk, external = self._fast.encode if self._fast else self._encode_chunk, self._external
         for chunk in missing:
-            cache[chunk] = [external[k] for k in encode_chunk(chunk.encode("utf-8"))]
+            cache[chunk] = tuple([external[k] for k in encode_chunk(chunk.encode("utf-8"))])
         return list(chain.from_iterable(map(cache.__getitem__, chunks)))
 
     def decode_bytes(self, ids) -> bytes:
