@@ -17,12 +17,15 @@ shortcuts, cheapest first:
 
 Why 1-3 give the same tokens: the *sealed border*. Cut a piece of bytes into a left side and a right side.
 Until a merge crosses the border, each side changes exactly as it would alone (the lowest-ranked pair of
-the whole piece lies inside one side, or is the pair across the border). Over time a side ends in a few
-different tokens: for a token built from its own bytes, the token itself, its right part, that part's right
-part, and so on down to one byte (its *right edge*; the *left edge* likewise). If no merge joins a token of
-the left side's right edge with one of the right side's left edge, nothing ever crosses the border, and the
-piece encodes as the left side's tokens followed by the right side's. (Shortcut 1 is the case where no
-token holds the two bytes at the border at all.)
+the whole piece lies inside one side, or is the pair across the border), and since every merge ranks after
+the tokens it joins, the merges happen in rank order: the rank of a merge is the *time* it happens. So a
+side that builds token ``a`` ends, over time, in one byte, then in larger and larger tokens, and last in
+``a`` itself: going back from ``a``, its right part, that part's right part, and so on (its *right edge*;
+the *left edge* likewise). A merge joining a token x of the left side's right edge with a token y of the
+right side's left edge crosses the border exactly when it ranks before x or y leaves its edge (``sealed``
+walks the two edges back in time and checks each pair that ever faces the border). If none does, nothing
+ever crosses, and the piece encodes as the left side's tokens followed by the right side's. (Shortcut 1 is
+the case where no token holds the two bytes at the border at all, so no merge can join across it.)
 
 A token ``t = a + b``, made by merge ``r``, is *built from its own bytes* (``Tokenizer._encode_chunk(t)``
 gives ``[t]``) when ``a`` and ``b`` are, and no merge ranked below ``r`` crosses their border: then ``a``

@@ -11,9 +11,10 @@ Special tokens (such as ``<|endoftext|>``) are whole strings with ids of their o
 them unless allowed, as tiktoken does.
 
 What this module does not do: learn merges the readable way (``bpe_lab.bpe``; ``train`` here calls the fast
-trainer, ``bpe_lab.fast_bpe``), split text into chunks (``bpe_lab.pretokenize``), recover merges from
-tiktoken's ranks (``bpe_lab.ranks``), read GPT-2's own files (``bpe_lab.gpt2``) or write files safely
-(``bpe_lab.storage``). Argument checks live in ``bpe_lab._checks.tokenizer``.
+trainer, ``bpe_lab.fast_bpe``), encode a chunk fast (``bpe_lab._fast_encode`` gives ``_encode_chunk``'s ids
+sooner; its docstring shows why they are the same), split text into chunks (``bpe_lab.pretokenize``),
+recover merges from tiktoken's ranks (``bpe_lab.ranks``), read GPT-2's own files (``bpe_lab.gpt2``) or write
+files safely (``bpe_lab.storage``). Argument checks live in ``bpe_lab._checks.tokenizer``.
 """
 
 from __future__ import annotations
@@ -177,7 +178,9 @@ class Tokenizer:
         chunks = self._split(text)  # ['It', ' is', ' a', ' truth', ...]
         cache = self._cache  # chunk -> ids, kept between calls
         missing = set(chunks).difference(cache)
-        if self._fast is None:  # once: the fast encoder gives _encode_chunk's answer, for plain merges only
+        if self._fast is None and len(missing) * 100 >= len(self.vocab):
+            # once, when there are enough new chunks to pay for building it (about 1 per 100 tokens of the
+            # vocabulary): the fast chunk encoder gives _encode_chunk's answers sooner, for plain merges only
             self._fast = ChunkEncoder(self.vocab, self.merges, self._ranks) if plain_merges(self.vocab) else False
         if len(cache) + len(missing) > _CACHE_LIMIT:
             cache.clear()  # keep memory bounded on huge texts; the chunks of this text still fit below
@@ -186,7 +189,7 @@ class Tokenizer:
             missing = set(chunks)
         encode_chunk, external = self._fast.encode if self._fast else self._encode_chunk, self._external
         for chunk in missing:
-            cache[chunk] = tuple([external[k] for k in encode_chunk(chunk.encode("utf-8"))])
+            cache[chunk] = tuple(map(external.__getitem__, encode_chunk(chunk.encode("utf-8"))))
         return list(chain.from_iterable(map(cache.__getitem__, chunks)))
 
     def decode_bytes(self, ids) -> bytes:

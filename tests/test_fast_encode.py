@@ -57,10 +57,20 @@ def test_every_gpt2_token_is_built_from_its_own_bytes():
 
 
 def test_merges_that_make_the_same_bytes_twice_keep_the_readable_loop():
-    tok = Tokenizer([(b"a", b"b"), (b"b", b"c"), (b"ab", b"c"), (b"a", b"bc")], pattern=None)
+    tok = Tokenizer([(b"a", b"b"), (b"b", b"c"), (b"ab", b"c"), (b"a", b"bc")])
     assert not plain_merges(tok.vocab)
-    assert tok.encode("abcabc") == [258, 258]
-    assert tok._fast is False  # decided on the first encode, once
+    assert tok.encode("abc cab bca") == [258, 32, 99, 256, 32, 257, 97]  # 3 new chunks: enough for 260 tokens
+    assert tok._fast is False  # decided once, on the first encode with enough new chunks
+
+
+def test_the_fast_encoder_is_built_for_a_text_with_enough_new_chunks():
+    tok = gpt2.load()
+    assert tok.encode("Hello world") == [15496, 995] and tok._fast is None  # 2 new chunks: the readable loop
+    text = " ".join(f"w{n}x" for n in range(600))
+    ids = tok.encode(text)
+    assert isinstance(tok._fast, ChunkEncoder)
+    assert ids == [i for chunk in tok._split(text) for i in map(tok._external.__getitem__,
+                                                                tok._encode_chunk(chunk.encode()))]
 
 
 @st.composite
