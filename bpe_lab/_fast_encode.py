@@ -46,7 +46,8 @@ its readable loop.
 
 from __future__ import annotations
 
-from itertools import repeat
+from itertools import chain, compress, repeat
+from operator import not_
 
 __all__ = ["ChunkEncoder", "plain_merges"]
 
@@ -83,13 +84,10 @@ class ChunkEncoder:
         """One chunk's bytes -> positions: the chunk cut at its sealed byte borders, each piece encoded."""
         if self.joinable.issuperset(zip(data, data[1:])):
             return self.encode_piece(data)  # no sealed border (most chunks of a Latin-script text)
-        ids: list[int] = []
-        for piece in self._cut(data):
-            cached = self.pieces.get(piece)
-            if cached is None:
-                cached = self.pieces[piece] = self.encode_piece(piece)
-            ids += cached
-        return ids
+        pieces = self._cut(data)
+        for piece in set(pieces).difference(self.pieces):  # pieces met before are looked up
+            self.pieces[piece] = self.encode_piece(piece)
+        return list(chain.from_iterable(map(self.pieces.__getitem__, pieces)))
 
     def encode_piece(self, data: bytes) -> list[int]:
         """Bytes with no sealed border inside -> positions: a whole token, checked longest tokens, or merges."""
@@ -183,13 +181,14 @@ class ChunkEncoder:
         return tokens
 
     def _cut(self, data: bytes) -> list[bytes]:
-        """The bytes cut at every border no token spans (shortcut 1): b"\\xe6\\x99\\xae\\xe9\\x81\\x8d" (two
+        """The bytes cut at every border no token spans (shortcut 1): b"\xe6\x99\xae\xe9\x81\x8d" (two
         Chinese characters, with no token in the vocabulary holding the end of one and the start of the next)
-        -> [b"\\xe6\\x99\\xae", b"\\xe9\\x81\\x8d"]."""
-        pieces, start = [], 0
-        for end, pair in enumerate(zip(data, data[1:]), start=1):
-            if pair not in self.joinable:
-                pieces.append(data[start:end])
-                start = end
-        pieces.append(data[start:])
-        return pieces
+        -> [b"\xe6\x99\xae", b"\xe9\x81\x8d"].
+
+        Written with ``map`` and ``compress`` so that the work per byte runs in C: the same as
+        ``[end for end in range(1, len(data)) if (data[end - 1], data[end]) not in self.joinable]`` for the
+        borders, then a slice from each border to the next.
+        """
+        sealed = map(not_, map(self.joinable.__contains__, zip(data, data[1:])))  # at the border before byte 1, 2...
+        borders = list(compress(range(1, len(data)), sealed))
+        return list(map(data.__getitem__, map(slice, [0] + borders, borders + [len(data)])))
