@@ -82,8 +82,10 @@ class ChunkEncoder:
 
     def encode(self, data: bytes) -> list[int]:
         """One chunk's bytes -> positions: the chunk cut at its sealed byte borders, each piece encoded."""
-        if self.joinable.issuperset(zip(data, data[1:])):
-            return self.encode_piece(data)  # no sealed border (most chunks of a Latin-script text)
+        if data.isascii() or self.joinable.issuperset(zip(data, data[1:])):
+            # no sealed border (most chunks of a Latin-script text); ASCII is not searched for one, because
+            # it seldom has one: any cut that is left out only makes a piece longer, never wrong
+            return self.encode_piece(data)
         pieces = self._cut(data)
         for piece in set(pieces).difference(self.pieces):  # pieces met before are looked up
             self.pieces[piece] = self.encode_piece(piece)
