@@ -6,6 +6,8 @@ All three encoders are built offline from data/encoder.json and data/vocab.bpe. 
 (RAYON_NUM_THREADS=1 is set for tokenizers before it is imported). For each text: MB per second for
 bpe_lab on its first pass (empty chunk cache) and again with the cache filled, tiktoken, and
 tokenizers; the token ids of all three are checked equal. Prints a table; asserts nothing.
+Each number is one run: for issue 20's first-pass target (ours against tiktoken, interleaved, best of
+three, GPT-2 and cl100k), see benchmarks/bench_first_pass.py.
 """
 
 from __future__ import annotations

@@ -11,9 +11,10 @@ Special tokens (such as ``<|endoftext|>``) are whole strings with ids of their o
 them unless allowed, as tiktoken does.
 
 What this module does not do: learn merges the readable way (``bpe_lab.bpe``; ``train`` here calls the fast
-trainer, ``bpe_lab.fast_bpe``), split text into chunks (``bpe_lab.pretokenize``), recover merges from
-tiktoken's ranks (``bpe_lab.ranks``), read GPT-2's own files (``bpe_lab.gpt2``) or write files safely
-(``bpe_lab.storage``). Argument checks live in ``bpe_lab._checks.tokenizer``.
+trainer, ``bpe_lab.fast_bpe``), encode a chunk fast (``bpe_lab._fast_encode`` gives ``_encode_chunk``'s ids
+sooner; its docstring shows why they are the same), split text into chunks (``bpe_lab.pretokenize``),
+recover merges from tiktoken's ranks (``bpe_lab.ranks``), read GPT-2's own files (``bpe_lab.gpt2``) or write
+files safely (``bpe_lab.storage``). Argument checks live in ``bpe_lab._checks.tokenizer``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import regex
 
 from . import _checks as check
 from . import fast_bpe, pretokenize, ranks, storage
+from ._fast_encode import ChunkEncoder, plain_merges
 from .byte_level import from_printable, show_token, to_printable
 
 __all__ = ["Tokenizer", "FORMAT", "FORMAT_VERSION"]
@@ -74,7 +76,8 @@ class Tokenizer:
         self.special_tokens: dict[str, int] = {}
         for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
             self.add_special_token(name, token_id)
-        self._cache: dict[str, list[int]] = {}  # chunk -> its ids (see encode_ordinary)
+        self._cache: dict[str, tuple[int, ...]] = {}  # chunk -> its ids (see encode_ordinary)
+        self._fast: ChunkEncoder | bool | None = None  # the fast chunk encoder, built on first use (see _encode_ordinary)
 
     def add_special_token(self, name: str, token_id: int) -> None:
         """Register a special token such as "<|endoftext|>" under an id no regular token uses.
@@ -123,8 +126,9 @@ class Tokenizer:
         """One chunk's bytes -> vocabulary positions: merge the adjacent pair with the lowest rank until
         no adjacent pair was ever merged (notebook 03's ``encode_bytes``).
 
-        Speed: this loop runs once per *distinct* chunk of a text; ``encode_ordinary`` keeps its answer in a
-        cache, so " the", met thousands of times in a novel, is merged once.
+        Speed: ``encode`` gets the same answer sooner from ``bpe_lab._fast_encode`` (a chunk that is itself a
+        token is looked up, say), and only once per *distinct* chunk of a text: ``encode_ordinary`` keeps its
+        answer in a cache, so " the", met thousands of times in a novel, is encoded once.
         """
         ids = list(data)  # e.g. [32, 116, 104, 101] for b" the"
         while len(ids) >= 2:
@@ -176,12 +180,18 @@ class Tokenizer:
         chunks = self._split(text)  # ['It', ' is', ' a', ' truth', ...]
         cache = self._cache  # chunk -> ids, kept between calls
         missing = set(chunks).difference(cache)
+        if self._fast is None and len(missing) * 100 >= len(self.vocab):
+            # once, when there are enough new chunks to pay for building it (about 1 per 100 tokens of the
+            # vocabulary): the fast chunk encoder gives _encode_chunk's answers sooner, for plain merges only
+            self._fast = ChunkEncoder(self.vocab, self.merges, self._ranks) if plain_merges(self.vocab) else False
         if len(cache) + len(missing) > _CACHE_LIMIT:
             cache.clear()  # keep memory bounded on huge texts; the chunks of this text still fit below
+            if self._fast:
+                self._fast.pieces.clear()
             missing = set(chunks)
-        external = self._external
+        encode_chunk, external = self._fast.encode if self._fast else self._encode_chunk, self._external
         for chunk in missing:
-            cache[chunk] = [external[k] for k in self._encode_chunk(chunk.encode("utf-8"))]
+            cache[chunk] = tuple(map(external.__getitem__, encode_chunk(chunk.encode("utf-8"))))
         return list(chain.from_iterable(map(cache.__getitem__, chunks)))
 
     def decode_bytes(self, ids) -> bytes:
