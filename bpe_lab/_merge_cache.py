@@ -156,4 +156,4 @@ def _rebuild(payload: dict, name: str, ranks: dict[bytes, int], ranks_sha256: st
         if wrong:
             raise ValueError(f"the merge of {token!r} differs from the one recovered from the ranks")
     token_ids = {token: ranks[token] for token in known} if unmergeable else ranks  # every token is kept
-    return merged, token_ids, unmergeable
+    return ranks_module.RecoveredMerges(merged), token_ids, unmergeable

@@ -17,7 +17,13 @@ from __future__ import annotations
 
 from . import _checks as check
 
-__all__ = ["merges_from_ranks"]
+__all__ = ["merges_from_ranks", "RecoveredMerges"]
+
+
+class RecoveredMerges(list):
+    """Merges as ``merges_from_ranks`` recovers them (or as its checked cache gives them back): in rank order,
+    each joining two tokens made before it, each pair once, and their tokens' ids the ranks. ``Tokenizer``
+    takes such a list without checking all that again (about half a second on o200k's 200,000 merges)."""
 
 
 def merges_from_ranks(mergeable_ranks: dict) -> tuple[list[tuple[bytes, bytes]], dict[bytes, int], list[bytes]]:
@@ -45,7 +51,7 @@ def merges_from_ranks(mergeable_ranks: dict) -> tuple[list[tuple[bytes, bytes]],
             kept.add(left + right)
         else:
             unmergeable.append(left + right)
-    return usable, {token: ranks[token] for token in kept}, unmergeable
+    return RecoveredMerges(usable), {token: ranks[token] for token in kept}, unmergeable
 
 
 def bpe_by_rank(data: bytes, ranks: dict[bytes, int], below: int) -> list[bytes]:

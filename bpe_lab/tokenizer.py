@@ -57,7 +57,8 @@ class Tokenizer:
         merge r makes id 256 + r.
         """
         self.pattern, self._split = pattern, _splitter(pattern)
-        self.merges: list[tuple[bytes, bytes]] = check.tokenizer_merges(merges)
+        trusted = isinstance(merges, ranks.RecoveredMerges)  # recovered from ranks: consistent by construction
+        self.merges: list[tuple[bytes, bytes]] = list(merges) if trusted else check.tokenizer_merges(merges)
         self.vocab: list[bytes] = [bytes([b]) for b in range(256)]  # the 256 bytes, then one token per merge
         # encoding works on vocabulary positions: the rank of each pair and the token it makes
         self._ranks: dict[tuple[int, int], int] = {}  # (left, right) -> rank of the merge
@@ -71,7 +72,8 @@ class Tokenizer:
             # subtle: if another merge already made the same bytes, encoding keeps using that first id,
             # so equal bytes always get equal ids (id 256 + rank still decodes to the same bytes)
             self._merged[pair] = position.setdefault(token, 256 + rank)
-        self._external = check.tokenizer_token_ids(token_ids, self.vocab)  # vocab[k]'s id is _external[k]
+        self._external = ([token_ids[token] for token in self.vocab] if trusted  # vocab[k]'s id is _external[k]
+                          else check.tokenizer_token_ids(token_ids, self.vocab))
         self._decoder: dict[int, bytes] = dict(zip(self._external, self.vocab))  # id -> bytes, specials too
         self.special_tokens: dict[str, int] = {}
         for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
