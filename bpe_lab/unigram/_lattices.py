@@ -124,11 +124,11 @@ class Graph:
     def __init__(self, start, end, piece, owner, first, last, weights, *, backward: bool = True):
         self.first, self.last, self.weights = first, last, weights
         self.nodes = int(last.max()) + 1 if len(last) else 0
-        order = np.lexsort((start, end, end - first[owner]))
+        order = _sorted_by(end - first[owner], end, start, self.nodes)
         self.start, self.end, self.piece, self.owner = start[order], end[order], piece[order], owner[order]
         self.backward_order = None
         if backward:
-            self.backward_order = np.lexsort((self.end, self.start, last[self.owner] - self.start))
+            self.backward_order = _sorted_by(last[self.owner] - self.start, self.start, self.end, self.nodes)
         self._layers()
 
     def keep(self, arcs) -> "Graph":
@@ -202,6 +202,15 @@ class Graph:
         return np.bincount(np.concatenate(path_pieces), weights=np.concatenate(path_weights), minlength=pieces)
 
 
+def _sorted_by(first_key, second_key, third_key, nodes: int) -> np.ndarray:
+    """``np.lexsort((third_key, second_key, first_key))`` for keys that are node numbers (below ``nodes``) or
+    depths, as one argsort of a single int64 key: a few times faster. The product stays far below 2**63
+    for any corpus that fits in memory."""
+    if (int(first_key.max(initial=0)) + 1) * nodes * nodes >= 2**62:
+        return np.lexsort((third_key, second_key, first_key))
+    return np.argsort((first_key.astype(np.int64) * nodes + second_key) * nodes + third_key, kind="stable")
+
+
 def _layers(depth, node) -> list:
     """Cut arcs sorted by (depth, node, ...) into layers of one depth; in each, the groups of one node.
 
@@ -257,6 +266,8 @@ class Lattices:
         self.spellings, self.spelled = _spellings(start, start + length, piece, len(self.pieces))
         self.alive = np.ones(len(self.pieces), dtype=bool)
         self._names = np.array(self.pieces, dtype=object)
+        self.rank = np.empty(len(self.pieces), dtype=np.int64)  # each piece's place in str order
+        self.rank[sorted(range(len(self.pieces)), key=self.pieces.__getitem__)] = np.arange(len(self.pieces))
         self._made = None  # (the last dict as_dict made, its array)
 
     @classmethod
@@ -285,6 +296,12 @@ class Lattices:
             spelling = self.spellings
             self.spellings = spelling.keep(alive[spelling.piece] & alive[spelling.owner])
         return values
+
+    def mask(self, pieces) -> np.ndarray:
+        """A boolean array by piece id: True for the pieces in ``pieces`` (others are ignored)."""
+        found = np.zeros(len(self.pieces), dtype=bool)
+        found[[self.index[piece] for piece in pieces if piece in self.index]] = True
+        return found
 
     def as_dict(self, values) -> dict:
         """The pieces with a finite value in ``values`` (by piece id), as a dict piece -> value in id order."""

@@ -170,23 +170,21 @@ def _prune(lattices: Lattices, log_probs: dict, keep: int, required: set) -> dic
 
     The cost of removing piece X is estimated as in SentencePiece: how often X is used in the corpus's
     Viterbi segmentations, times how much worse the best segmentation of X itself becomes without X.
-    ``lattices`` gives both for every piece at once: the uses (``_viterbi_pieces`` over every word, × its
-    count) and the best other spelling (``_best_without_itself``, from X's first occurrence in a word).
+    ``lattices`` gives both for every piece at once, as arrays by piece id: the uses (``_viterbi_pieces``
+    over every word, × its count) and the best other spelling (``_best_without_itself``, from X's first
+    occurrence in a word).
     """
-    values = lattices.arrays(log_probs)
-    used = lattices.words.viterbi_uses(values, len(lattices.pieces)).tolist()
-    alternatives = lattices.alternatives(values).tolist()
-    losses = {}
-    for piece, log_prob in log_probs.items():
-        number = lattices.index[piece]
-        if piece in required or alternatives[number] == -math.inf:
-            continue  # a character, or nothing else can spell it: keep it
-        losses[piece] = used[number] * (log_prob - alternatives[number])
-    removable = sorted(losses, key=lambda piece: (losses[piece], piece))  # cheapest to lose first
-    drop = set(removable[: max(len(log_probs) - keep, 0)])
-    kept = {piece: lp for piece, lp in log_probs.items() if piece not in drop}
-    total = logsumexp(list(kept.values()))
-    return {piece: lp - total for piece, lp in kept.items()}
+    values = lattices.arrays(log_probs)  # log p by piece id, -inf for the pieces already gone
+    used = lattices.words.viterbi_uses(values, len(lattices.pieces))
+    alternative = lattices.alternatives(values)  # -inf: nothing else can spell the piece
+    # a required piece (a character), or one nothing else can spell, is kept: it is no candidate
+    candidates = np.flatnonzero((values > -np.inf) & (alternative > -np.inf) & ~lattices.mask(required))
+    losses = used[candidates] * (values[candidates] - alternative[candidates])
+    cheapest_first = candidates[np.lexsort((lattices.rank[candidates], losses))]  # ties in str order
+    kept = values.copy()
+    kept[cheapest_first[: max(len(log_probs) - keep, 0)]] = -np.inf
+    kept[kept > -np.inf] -= np.logaddexp.reduce(kept[kept > -np.inf])  # the kept probabilities sum to 1 again
+    return lattices.as_dict(kept)
 
 
 # -- one word at a time: the definitions that _lattices.py computes for every word at once -----------------------
