@@ -49,7 +49,8 @@ class Substrings:
         self.counts = np.array([float(count) for count in words.values()])
         self.lengths = np.array([len(word) for word in self.words], dtype=np.int64)
         self.text = "".join(self.words)
-        codes = np.frombuffer(self.text.encode("utf-32-le"), dtype=np.uint32)  # one code point per character
+        # one code point per character (a lone surrogate too, as Python's str holds it)
+        codes = np.frombuffer(self.text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
         self.word_starts = np.concatenate([[0], np.cumsum(self.lengths)[:-1]]).astype(np.int64)
         self.word_of = np.repeat(np.arange(len(self.words)), self.lengths)  # each character's word
         room = (self.word_starts + self.lengths)[self.word_of] - np.arange(len(codes))  # characters left in the word
@@ -85,8 +86,8 @@ class Substrings:
     def most_frequent(self, count: int) -> list[tuple[str, float]]:
         """The ``count`` substrings of at least 2 characters with the highest frequency × length, with their
         frequency, best first, ties in ``str`` order: ``sorted(substrings, key=lambda s: (-frequency × len(s),
-        s))[:count]``, with only the substrings near the cut made into str (a tie at the cut is settled by
-        sorting the tied ones alone)."""
+        s))[:count]``, but only the chosen substrings are made into str, and those tied at the cut (sorted
+        alone to settle the tie)."""
         lengths = [length for length in self.frequency if length > 1]
         if count <= 0 or not lengths:
             return []
@@ -281,9 +282,9 @@ class Lattices:
         """``log_probs`` as an array by piece id (-inf for a piece not in it); drops the arcs of pieces
         that left the vocabulary since the last call.
 
-        A dict made by ``as_dict`` comes with its array: that very dict object is not converted again
-        (training never changes a dict once made; a changed or copied dict is converted afresh only if
-        it is another object, so do not change one in place and pass it back).
+        The last dict made by ``as_dict`` comes with its array: that very object is not converted again.
+        Training never changes a dict once made; do not change one in place and pass it back (a copy is
+        converted afresh).
         """
         if self._made is not None and self._made[0] is log_probs:
             values = self._made[1]
