@@ -123,3 +123,12 @@ def test_training_is_silent_by_default_and_shows_its_stages_with_progress(capsys
 def test_progress_must_be_true_or_false(value):
     with pytest.raises(TypeError, match="progress must be True or False"):
         unigram.train("ab ba", 10, progress=value)
+
+
+@pytest.mark.parametrize("nodes", [50, 2**31])  # one int64 key, and lexsort where that key could overflow
+def test_one_sort_key_orders_as_lexsort(nodes):
+    import numpy as np
+
+    rng = np.random.default_rng(7)
+    first, second, third = (rng.integers(0, 40, 5_000) for _ in range(3))
+    assert np.array_equal(_lattices._sorted_by(first, second, third, nodes), np.lexsort((third, second, first)))
