@@ -136,7 +136,8 @@ class Graph:
         """The same graph with only the arcs where the boolean array ``arcs`` is True (both orders kept)."""
         kept = Graph.__new__(Graph)
         kept.first, kept.last, kept.weights, kept.nodes = self.first, self.last, self.weights, self.nodes
-        kept.start, kept.end, kept.piece, kept.owner = self.start[arcs], self.end[arcs], self.piece[arcs], self.owner[arcs]
+        kept.start, kept.end = self.start[arcs], self.end[arcs]
+        kept.piece, kept.owner = self.piece[arcs], self.owner[arcs]
         kept.backward_order = None
         if self.backward_order is not None:
             renumbered = np.cumsum(arcs) - 1
