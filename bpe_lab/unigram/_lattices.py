@@ -126,7 +126,10 @@ class Graph:
         self.first, self.last, self.weights = first, last, weights
         self.nodes = int(last.max()) + 1 if len(last) else 0
         order = _sorted_by(end - first[owner], end, start, self.nodes)
-        self.start, self.end, self.piece, self.owner = start[order], end[order], piece[order], owner[order]
+        small = np.int32 if max(self.nodes, len(first), int(piece.max(initial=0)) + 1) < 2**31 else np.int64
+        # subtle: int32 numbers take half the memory; NumPy widens them wherever they meet int64
+        self.start, self.end = start[order].astype(small), end[order].astype(small)
+        self.piece, self.owner = piece[order].astype(small), owner[order].astype(small)
         self.backward_order = None
         if backward:
             self.backward_order = _sorted_by(last[self.owner] - self.start, self.start, self.end, self.nodes)
@@ -330,18 +333,25 @@ def _spellings(start, end, piece, pieces: int) -> tuple[Graph, np.ndarray]:
     Owner p (a piece id) has nodes 0 … len(p) shifted to ``first[p]``; a piece of one character, or one no
     word holds, has no lattice (False in the mask returned with the graph).
     """
-    order = np.lexsort((end, start))
+    order = np.argsort(start * (int(end.max(initial=0)) + 1) + end, kind="stable")  # by start, then end
     start, end, piece = start[order], end[order], piece[order]
     owners, occurrence = np.unique(piece, return_index=True)  # each piece's first occurrence
     begin, finish = start[occurrence], end[occurrence]
     long = finish - begin > 1
     owners, begin, finish = owners[long], begin[long], finish[long]
-    low, high = np.searchsorted(start, begin), np.searchsorted(start, finish)  # arcs starting inside it
-    sizes = high - low
-    arcs = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes - low, sizes)
-    owner_of = np.repeat(np.arange(len(owners)), sizes)
-    inside = (end[arcs] <= finish[owner_of]) & ~((start[arcs] == begin[owner_of]) & (end[arcs] == finish[owner_of]))
-    arcs, owner_of = arcs[inside], owner_of[inside]
+    found_arcs, found_owners = [], []
+    for block in range(0, len(owners), 4096):  # a block of pieces at a time: the candidates take less memory
+        owned = np.arange(block, min(block + 4096, len(owners)))
+        low, high = np.searchsorted(start, begin[owned]), np.searchsorted(start, finish[owned])  # arcs starting inside
+        sizes = high - low
+        arcs = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes - low, sizes)
+        owner_of = np.repeat(owned, sizes)
+        inside = end[arcs] <= finish[owner_of]
+        inside &= ~((start[arcs] == begin[owner_of]) & (end[arcs] == finish[owner_of]))  # not the piece itself
+        found_arcs.append(arcs[inside])
+        found_owners.append(owner_of[inside])
+    arcs = np.concatenate(found_arcs) if found_arcs else np.zeros(0, dtype=np.int64)
+    owner_of = np.concatenate(found_owners) if found_owners else np.zeros(0, dtype=np.int64)
     length = np.zeros(pieces, dtype=np.int64)
     length[owners] = finish - begin
     first = np.concatenate([[0], np.cumsum(length + 1)[:-1]])  # every piece gets nodes, used or not
