@@ -265,10 +265,13 @@ class Lattices:
             starts.append(found.starts[length][here])
             lengths.append(np.full(int(here.sum()), length))
             ids.append(occurrence[here])
-        chars, length, piece = np.concatenate(starts), np.concatenate(lengths), np.concatenate(ids)
-        word = found.word_of[chars]
+        small = np.int32 if len(found.text) + len(found.words) < 2**31 else np.int64  # half the memory
+        chars, piece = np.concatenate(starts).astype(small), np.concatenate(ids).astype(small)
+        length = np.concatenate(lengths).astype(small)
+        del starts, lengths, ids
+        word = found.word_of[chars].astype(small)
         start = chars + word  # word w's nodes come after the w words before it, each with one node more
-        first = found.word_starts + np.arange(len(found.words))
+        first = (found.word_starts + np.arange(len(found.words))).astype(small)
         self.words = Graph(start, start + length, piece, word, first, first + found.lengths, found.counts)
         self.spellings, self.spelled = _spellings(start, start + length, piece, len(self.pieces))
         self.alive = np.ones(len(self.pieces), dtype=bool)
@@ -333,7 +336,7 @@ def _spellings(start, end, piece, pieces: int) -> tuple[Graph, np.ndarray]:
     Owner p (a piece id) has nodes 0 … len(p) shifted to ``first[p]``; a piece of one character, or one no
     word holds, has no lattice (False in the mask returned with the graph).
     """
-    order = np.argsort(start * (int(end.max(initial=0)) + 1) + end, kind="stable")  # by start, then end
+    order = np.argsort(start.astype(np.int64) * (int(end.max(initial=0)) + 1) + end, kind="stable")  # start, end
     start, end, piece = start[order], end[order], piece[order]
     owners, occurrence = np.unique(piece, return_index=True)  # each piece's first occurrence
     begin, finish = start[occurrence], end[occurrence]
