@@ -80,8 +80,8 @@ def test_pruning_drops_the_piece_whose_removal_costs_least():
     losses = {piece: viterbi_likelihood(log_probs) - viterbi_likelihood(without(piece))
               for piece in log_probs if len(piece) > 1}
     cheapest = min(losses, key=losses.get)
-    spans = {word: segment.word_spans(word, segment.Vocabulary(log_probs)) for word in corpus_words}
-    kept = training._prune(corpus_words, spans, log_probs, len(log_probs) - 1, set("cats"))
+    lattices = training.Lattices.of(corpus_words, log_probs)
+    kept = training._prune(lattices, log_probs, len(log_probs) - 1, set("cats"))
     assert cheapest == "ca" and set(log_probs) - set(kept) == {"ca"}
     assert sorted(losses.values()) == sorted(set(losses.values()))  # no tie: the ranking is unambiguous
 

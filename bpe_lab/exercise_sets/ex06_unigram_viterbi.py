@@ -478,9 +478,8 @@ def _em_step(log_probs: dict, word_counts: dict) -> dict:
     """One EM iteration of ``unigram.train`` (its ``_em_step``), on words as given (no "▁" added) and with no
     floor for characters: expected counts by forward-backward, then log(count / total); pieces expected 0
     times are left out."""
-    vocab = segment.Vocabulary(log_probs)
-    spans = {word: segment.word_spans(word, vocab) for word in word_counts}
-    new_log_probs, _ = training._em_step(word_counts, spans, log_probs, set())
+    lattices = training.Lattices.of(word_counts, log_probs)
+    new_log_probs, _ = training._em_step(lattices, log_probs, set())
     return new_log_probs
 
 

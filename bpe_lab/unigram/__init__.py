@@ -6,7 +6,8 @@ probable one. Coming from notebook 06, open the files in this order:
 
 - ``segment.py``   the lattice and Viterbi, as the notebook builds them; then the n best segmentations,
                    sampling one (subword regularisation) and counting them all.
-- ``training.py``  ``train``: a seed vocabulary, EM over each word's lattice, pruning.
+- ``training.py``  ``train``: a seed vocabulary, EM over each word's lattice, pruning; each step defined
+                   for one word (``_lattices.py`` runs them for every word at once, with NumPy).
 - ``sentencepiece_model.py``  a real SentencePiece ``.model`` run here, piece for piece
                    (``sentencepiece_file.py`` reads the file's protocol buffer).
 - ``saving.py``    ``save_model`` / ``load_model``: a trained model as BPE Lab's versioned JSON.

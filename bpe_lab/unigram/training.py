@@ -6,8 +6,10 @@
 3. Prune: drop the pieces whose removal costs the corpus least likelihood; go back to 2 until the
    vocabulary has the size asked for.
 
-Training only ever removes pieces, so each word's spans found once with the seed vocabulary hold every arc of
-every later lattice: EM and pruning filter them (``_arcs``) instead of slicing the word again.
+Each step is written below for one word (``_forward_backward``, ``_viterbi_pieces``, ``_best_without_itself``).
+Training runs the same steps for every distinct word at once, with NumPy (``_lattices.py``): the words'
+lattices are built once, from the seed vocabulary, as arrays of arcs; training only ever removes pieces, so
+every later lattice is the same arcs, filtered. Tests check that both give the same numbers.
 
 This module does not segment a text (``segment.py``: lattice, Viterbi, n-best, sampling) nor save a model
 (``saving.py``). It does not normalise text as SentencePiece does: words are split on whitespace only.
@@ -16,11 +18,14 @@ This module does not segment a text (``segment.py``: lattice, Viterbi, n-best, s
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass
 
+import numpy as np
+
 from .. import _checks as check
-from .segment import SPACE, Vocabulary, logsumexp, word_spans
+from .._progress import steps
+from ._lattices import Lattices, Substrings
+from .segment import SPACE, Vocabulary, logsumexp
 
 __all__ = ["train", "UnigramResult", "TrainingRound"]
 
@@ -51,7 +56,7 @@ class UnigramResult:
 
 
 def train(corpus, vocab_size: int, *, shrink: float = 0.75, em_iterations: int = 2, seed_factor: int = 8,
-          max_piece_chars: int = 16, space: str = SPACE, checkpoints=()) -> UnigramResult:
+          max_piece_chars: int = 16, space: str = SPACE, checkpoints=(), progress: bool = False) -> UnigramResult:
     """Learn a Unigram vocabulary of ``vocab_size`` pieces with their log-probabilities.
 
     ``corpus``: a text or a mapping word -> count. Words are marked like SentencePiece's: "▁" + word.
@@ -65,48 +70,124 @@ def train(corpus, vocab_size: int, *, shrink: float = 0.75, em_iterations: int =
 
     A ``vocab_size`` larger than the seed vocabulary (a small corpus has few distinct substrings) stops
     early: the model has fewer pieces than asked, all the corpus offers.
+
+    ``progress=True`` shows the stages as they run (the seed, then the EM and pruning rounds): a bar in a
+    notebook, a line in a terminal.
     """
     counts, vocab_size = check.unigram_corpus(corpus), check.whole(vocab_size, "vocab_size", minimum=None)
     checkpoints = check.unigram_training(shrink, em_iterations, seed_factor, max_piece_chars, space, checkpoints)
+    progress = check.switch(progress, "progress")
     words = {space + word: count for word, count in counts.items()}
     characters = check.unigram_vocab_size(vocab_size, {char for word in words for char in word})
     stops = sorted({int(size) for size in checkpoints if size > vocab_size} | {vocab_size}, reverse=True)
-    log_probs = _seed(words, seed_factor * stops[0], max_piece_chars)
-    seed = Vocabulary(log_probs)
-    spans = {word: word_spans(word, seed) for word in words}  # every arc training can use
-    rounds, saved = [], {}
-    while True:
-        for _ in range(em_iterations):
-            log_probs, likelihood = _em_step(words, spans, log_probs, characters)
-        rounds.append(TrainingRound(len(rounds) + 1, len(log_probs), likelihood))
-        if len(log_probs) in stops:
-            saved[len(log_probs)] = dict(log_probs)
-        if len(log_probs) <= vocab_size:
-            break
-        target = max(int(len(log_probs) * shrink), max(size for size in stops if size < len(log_probs)))
-        log_probs = _prune(words, spans, log_probs, target, characters)
+    with steps(2, "Unigram seed", progress) as bar:
+        substrings = Substrings(words, max_piece_chars)  # every substring of every word, counted once
+        log_probs = _seed(substrings, seed_factor * stops[0])
+        bar.advance()
+        lattices = Lattices(substrings, list(log_probs))  # every word's lattice over the seed, as arrays
+        bar.advance()
+        sizes = _planned_sizes(len(log_probs), stops, shrink)
+        bar.restart(len(sizes) * (em_iterations + 1) - 1,
+                    f"Unigram EM and pruning, {len(log_probs):,} to {vocab_size:,} pieces")
+        rounds, saved = [], {}
+        while True:
+            for _ in range(em_iterations):
+                log_probs, likelihood = _em_step(lattices, log_probs, characters)
+                bar.advance()
+            rounds.append(TrainingRound(len(rounds) + 1, len(log_probs), likelihood))
+            if len(log_probs) in stops:
+                saved[len(log_probs)] = dict(log_probs)
+            if len(log_probs) <= vocab_size:
+                break
+            log_probs = _prune(lattices, log_probs, _next_size(len(log_probs), stops, shrink), characters)
+            bar.advance()
     return UnigramResult(log_probs=log_probs, rounds=rounds, checkpoints=saved)
+
+
+def _next_size(size: int, stops: list, shrink: float) -> int:
+    """The vocabulary size the next pruning round keeps: ``shrink`` of it, but no smaller than the next stop."""
+    return max(int(size * shrink), max(stop for stop in stops if stop < size))
+
+
+def _planned_sizes(size: int, stops: list, shrink: float) -> list:
+    """The vocabulary size of every round, as planned from the seed's size (for the progress bar: EM may
+    drop pieces on its own, and then training needs fewer rounds)."""
+    sizes = [size]
+    while sizes[-1] > stops[-1]:
+        sizes.append(_next_size(sizes[-1], stops, shrink))
+    return sizes
 
 
 # -- 1. seed ---------------------------------------------------------------------------------------------------
 
-def _seed(words: dict, seed_size: int, max_piece_chars: int) -> dict:
-    """All characters, plus the most frequent substrings (scored by frequency x length, as SentencePiece)."""
-    chars: Counter = Counter()
-    substrings: Counter = Counter()
-    for word, count in words.items():
-        for char in word:
-            chars[char] += count
-        for start in range(len(word)):
-            for end in range(start + 2, min(len(word), start + max_piece_chars) + 1):
-                substrings[word[start:end]] += count
-    best = sorted(substrings, key=lambda s: (-substrings[s] * len(s), s))[: max(seed_size - len(chars), 0)]
-    seed = {**{c: chars[c] for c in chars}, **{s: substrings[s] for s in best}}
+def _seed(substrings: Substrings, seed_size: int) -> dict:
+    """All characters, plus the most frequent substrings (scored by frequency x length, as SentencePiece).
+
+    ``substrings`` counted every substring of the words (``Substrings``, with NumPy); what it finds is
+    what these loops would::
+
+        for word, count in words.items():
+            for start in range(len(word)):
+                for end in range(start + 2, min(len(word), start + max_piece_chars) + 1):
+                    substrings[word[start:end]] += count
+        best = sorted(substrings, key=lambda s: (-substrings[s] * len(s), s))[:seed_size - len(chars)]
+    """
+    chars = dict(substrings.characters())
+    best = substrings.most_frequent(max(seed_size - len(chars), 0))
+    seed = {**chars, **dict(best)}
     total = sum(seed.values())
     return {piece: math.log(count / total) for piece, count in seed.items()}
 
 
 # -- 2. EM over each word's lattice ----------------------------------------------------------------------------
+
+def _em_step(lattices: Lattices, log_probs: dict, characters: set) -> tuple[dict, float]:
+    """One EM iteration: expected piece counts over every word's lattice, then new log-probabilities.
+
+    ``lattices``: the words' lattices over the seed vocabulary; ``forward_backward`` does what
+    ``_forward_backward`` does, for every word at once, and sums the expected counts × the words' counts.
+    Pieces expected nowhere drop out, except single characters, which keep a tiny probability so that
+    every word stays segmentable in the next iteration.
+    """
+    values = lattices.arrays(log_probs)
+    word_likelihoods, counts = lattices.words.forward_backward(values, len(lattices.pieces))
+    likelihood = float(word_likelihoods @ lattices.words.weights)  # sum of count x log P(word)
+    new = np.full(len(counts), -np.inf)  # pieces expected nowhere drop out...
+    expected = counts > 0
+    # subtle: a tiny expected count divided by the total can underflow to 0.0, so subtract logarithms
+    new[expected] = np.log(counts[expected]) - math.log(counts.sum())
+    for char in characters:  # ... but not single characters
+        if not expected[lattices.index[char]]:
+            new[lattices.index[char]] = _CHARACTER_FLOOR
+    new = lattices.as_dict(new)
+    return new, likelihood
+
+
+# -- 3. pruning ------------------------------------------------------------------------------------------------
+
+def _prune(lattices: Lattices, log_probs: dict, keep: int, required: set) -> dict:
+    """Keep the ``keep`` pieces whose removal would cost the most likelihood (``required`` ones always).
+
+    The cost of removing piece X is estimated as in SentencePiece: how often X is used in the corpus's
+    Viterbi segmentations, times how much worse the best segmentation of X itself becomes without X.
+    ``lattices`` gives both for every piece at once, as arrays by piece id: the uses (``_viterbi_pieces``
+    over every word, × its count) and the best other spelling (``_best_without_itself``, from X's first
+    occurrence in a word).
+    """
+    values = lattices.arrays(log_probs)  # log p by piece id, -inf for the pieces already gone
+    used = lattices.words.viterbi_uses(values, len(lattices.pieces))
+    alternative = lattices.alternatives(values)  # -inf: nothing else can spell the piece
+    # a required piece (a character), or one nothing else can spell, is kept: it is no candidate
+    candidates = np.flatnonzero((values > -np.inf) & (alternative > -np.inf) & ~lattices.mask(required))
+    losses = used[candidates] * (values[candidates] - alternative[candidates])
+    cheapest_first = candidates[np.lexsort((lattices.rank[candidates], losses))]  # ties in str order
+    kept = values.copy()
+    kept[cheapest_first[: max(len(log_probs) - keep, 0)]] = -np.inf
+    kept[kept > -np.inf] -= np.logaddexp.reduce(kept[kept > -np.inf])  # the kept probabilities sum to 1 again
+    return lattices.as_dict(kept)
+
+
+# -- one word at a time: the definitions that _lattices.py computes for every word at once -----------------------
 
 def _arcs(spans: list, log_probs: dict) -> list[tuple[int, int, str, float]]:
     """The spans whose piece is still in ``log_probs``, as ``(end, start, piece, log_prob)``."""
@@ -137,56 +218,6 @@ def _forward_backward(n: int, arcs: list) -> tuple[float, dict]:
         posterior = math.exp(alpha[start] + log_prob + beta[end] - total)
         expected[piece] = expected.get(piece, 0.0) + posterior
     return total, expected
-
-
-def _em_step(words: dict, spans: dict, log_probs: dict, characters: set) -> tuple[dict, float]:
-    """One EM iteration: expected piece counts over every word's lattice, then new log-probabilities.
-
-    ``spans``: each word's ``word_spans`` in the seed vocabulary. Pieces expected nowhere drop out,
-    except single characters, which keep a tiny probability so that every word stays segmentable in
-    the next iteration.
-    """
-    counts: dict = {}
-    likelihood = 0.0
-    for word, count in words.items():
-        word_likelihood, expected = _forward_backward(len(word), _arcs(spans[word], log_probs))
-        likelihood += count * word_likelihood
-        for piece, value in expected.items():
-            counts[piece] = counts.get(piece, 0.0) + count * value
-    log_total = math.log(sum(counts.values()))
-    # subtle: a tiny expected count divided by the total can underflow to 0.0, so subtract logarithms
-    new = {piece: math.log(value) - log_total for piece, value in counts.items() if value > 0}
-    for char in characters:
-        new.setdefault(char, _CHARACTER_FLOOR)
-    return new, likelihood
-
-
-# -- 3. pruning ------------------------------------------------------------------------------------------------
-
-def _prune(words: dict, spans: dict, log_probs: dict, keep: int, required: set) -> dict:
-    """Keep the ``keep`` pieces whose removal would cost the most likelihood (``required`` ones always).
-
-    The cost of removing piece X is estimated as in SentencePiece: how often X is used in the corpus's
-    Viterbi segmentations, times how much worse the best segmentation of X itself becomes without X.
-    """
-    vocab = Vocabulary(log_probs)
-    used: Counter = Counter()
-    for word, count in words.items():
-        for piece in _viterbi_pieces(len(word), _arcs(spans[word], log_probs)):
-            used[piece] += count
-    losses = {}
-    for piece, log_prob in log_probs.items():
-        if piece in required:
-            continue
-        alternative = _best_without_itself(piece, vocab)
-        if alternative is None:
-            continue  # nothing else can spell it: keep it
-        losses[piece] = used[piece] * (log_prob - alternative)
-    removable = sorted(losses, key=lambda piece: (losses[piece], piece))  # cheapest to lose first
-    drop = set(removable[: max(len(log_probs) - keep, 0)])
-    kept = {piece: lp for piece, lp in log_probs.items() if piece not in drop}
-    total = logsumexp(list(kept.values()))
-    return {piece: lp - total for piece, lp in kept.items()}
 
 
 def _viterbi_pieces(n: int, arcs: list) -> list[str]:

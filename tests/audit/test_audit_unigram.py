@@ -188,6 +188,9 @@ for bad, kwargs, err, pattern in [
     ("space=5", {"space": 5}, TypeError, r"space must be a str"),
     ("checkpoints=5", {"checkpoints": 5}, TypeError, r"checkpoints must be a list of vocabulary sizes"),
     ("checkpoints=['x']", {"checkpoints": ["x"]}, TypeError, r"checkpoints\[0\] must be a whole number"),
+    ("progress=1", {"progress": 1}, TypeError, r"progress must be True or False, got 1 \(int\)"),
+    ("progress='yes'", {"progress": "yes"}, TypeError, r"progress must be True or False, got 'yes' \(str\)"),
+    ("progress=None", {"progress": None}, TypeError, r"progress must be True or False, got None \(NoneType\)"),
 ]:
     raises("unigram.train", bad, lambda kw=kwargs: unigram.train("ab ba", 10, **kw), err, pattern)
 raises("unigram.save_model", "model=5", lambda: unigram.save_model(5, TMP / "u.json"), TypeError,
