@@ -32,6 +32,7 @@ RECORDS = {
     "unigram.TrainingRound": "one round of unigram.train",
     "exercises.Feedback": "returned by Question.check",
     "predict.Reveal": "returned by predict.reveal",
+    "ranks.RecoveredMerges": "returned by ranks.merges_from_ranks (a list)",
     "storage.Kind": "storage's table of file kinds",
 }
 
