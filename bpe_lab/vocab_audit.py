@@ -164,8 +164,9 @@ def token_table(tokenizer, ids):
 
 def _ids(tokenizer) -> list[int]:
     """The id of each token in vocabulary order (the 256 bytes, then one per merge): GPT-2 numbers its bytes
-    its own way, so ids are read from the tokenizer, not assumed."""
-    return tokenizer.to_dict()["token_ids"] or list(range(len(tokenizer.vocab)))
+    its own way, so ids are read from the tokenizer, not assumed. Read straight from the tokenizer's own list
+    (``to_dict`` would also convert every merge to text: most of a second for o200k's 200,000)."""
+    return list(tokenizer._external)
 
 
 def _shown(token: bytes) -> str:

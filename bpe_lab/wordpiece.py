@@ -293,6 +293,7 @@ def _entry_of(index: PairIndex, counts: _SymbolCounts, symbols: SymbolTable, sco
     """The function that gives a pair's heap entry now: (-score, -count, left piece, right piece, pair),
     so the smallest entry is ``train``'s choice; None for a pair that is gone."""
     of, pair_counts, words, word_counts = counts.of, index.pair_counts, index.words, index.counts
+    joined: dict[str, str] = {}  # pair -> the piece its merge makes; a pair is scored again and again
 
     def entry(pair: str) -> tuple | None:
         count = pair_counts.get(pair, 0)
@@ -308,7 +309,10 @@ def _entry_of(index: PairIndex, counts: _SymbolCounts, symbols: SymbolTable, sco
             made = count
             if a == b:  # occurrences may overlap; str.count, like a merge, takes them left to right
                 made = sum(word_counts[i] * words[i].count(pair) for i in index.where.get(pair, ()))
-            piece = symbols.id_of.get(_join(left, right))
+            made_piece = joined.get(pair)
+            if made_piece is None:
+                made_piece = joined[pair] = _join(left, right)
+            piece = symbols.id_of.get(made_piece)
             value = _gain(made, of[a], of[b], of[chr(piece)] if piece is not None else 0, counts.total, a == b)
         return (-value, -count, left, right, pair)
 
