@@ -38,6 +38,7 @@ import re
 
 from . import _checks as check
 from . import pretokenize
+from ._fast_encode import ChunkEncoder, plain_merges
 from .byte_level import show_token
 
 __all__ = ["partial_utf8_tokens", "unreachable_tokens", "unreachable_after_split", "unseen_tokens", "token_table"]
@@ -84,8 +85,12 @@ def unreachable_tokens(tokenizer) -> list[int]:
     """
     tokenizer = check.audited_tokenizer(tokenizer)
     ids = _ids(tokenizer)
+    # speed: ChunkEncoder.builds_alone proves most tokens reachable from their parts at once; only the others
+    # go through the merge loop (it is a sufficient test: a token it does not vouch for may still be reachable)
+    fast = ChunkEncoder(tokenizer.vocab, tokenizer.merges, tokenizer._ranks) if plain_merges(tokenizer.vocab) else None
     return sorted({ids[k] for k, token in enumerate(tokenizer.vocab)
-                   if len(token) > 1 and [ids[p] for p in tokenizer._encode_chunk(token)] != [ids[k]]})
+                   if len(token) > 1 and not (fast and fast.builds_alone(k))
+                   and [ids[p] for p in tokenizer._encode_chunk(token)] != [ids[k]]})
 
 
 def unreachable_after_split(tokenizer) -> list[int]:
