@@ -45,6 +45,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench_train import _status_mb  # noqa: E402 (this folder: memory figures from /proc)
 
 VOCAB_SIZE = 4096
 SIZES_MB = [1, 4, 16, 40]
@@ -68,15 +69,6 @@ def python_source_documents(megabytes: float) -> list[str]:
                 added = True
         if not added:
             return documents
-
-
-def _rss_mb() -> float:
-    """This process's resident memory now, in MB (Linux: /proc/self/status)."""
-    with open("/proc/self/status") as handle:
-        for line in handle:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def train_once(trainer: str, megabytes: float) -> dict:
@@ -114,7 +106,7 @@ def train_once(trainer: str, megabytes: float) -> dict:
             return spm.SentencePieceProcessor(model_proto=model.getvalue()).get_piece_size()
     else:
         raise ValueError(f"unknown trainer {trainer!r}")
-    start_mb = _rss_mb()
+    start_mb = _status_mb("VmRSS")
     started = time.perf_counter()
     size = run()
     seconds = time.perf_counter() - started

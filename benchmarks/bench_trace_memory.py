@@ -32,23 +32,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench_train import _reset_peak, _status_mb  # noqa: E402 (this folder: memory figures from /proc)
 
 TARGET_MB = 150
-
-
-def _status_mb(field: str) -> float:
-    """A memory figure of this process from /proc/self/status (VmRSS: now, VmHWM: the peak)."""
-    with open("/proc/self/status") as handle:
-        for line in handle:
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError(f"{field} not found in /proc/self/status")
-
-
-def _reset_peak() -> None:
-    """Make the peak (VmHWM) start again from the current size (Linux: write 5 to clear_refs)."""
-    with open("/proc/self/clear_refs", "w") as handle:
-        handle.write("5")
 
 
 def novel_word_counts() -> dict:
