@@ -50,9 +50,9 @@ class Question:
     For grading: ``points`` it is worth; ``hidden_cases(rng)`` makes more argument tuples from a
     ``random.Random`` seeded by the instructor's secret (the student never sees them); ``forbidden``
     names functions (or classes, modules) the answer must not call, such as ``"bpe_lab.bpe.train"``
-    for a question that asks to write ``train`` (another library's too: ``"tiktoken"``); ``level`` places it ("warm-up", "core", "stretch",
-    "project"); ``asks`` says what it asks for ("lesson number": a value the lesson printed, "new case",
-    "function", "explain": marked by hand with ``rubric`` as well, "project").
+    for a question that asks to write ``train`` (another library's too: ``"tiktoken"``); ``level`` places
+    it ("warm-up", "core", "stretch", "project"); ``asks`` says what it asks for ("lesson number": a value
+    the lesson printed, "new case", "function", "explain": marked by hand with ``rubric`` as well, "project").
     ``student``: the id a personalised set was built for ("" for everyone's version)."""
 
     name: str
