@@ -230,9 +230,11 @@ def main(argv=None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade", description=__doc__.splitlines()[0],
-                                     epilog="Release notebooks: python -m bpe_lab.grade release --help; list the questions: "
-                                            "python -m bpe_lab.grade questions --help; export for nbgrader: "
-                                            "python -m bpe_lab.grade nbgrader --help")
+                                     epilog="Release notebooks: python -m bpe_lab.grade release --help; list the "
+                                            "questions: python -m bpe_lab.grade questions --help; export for "
+                                            "nbgrader: python -m bpe_lab.grade nbgrader --help; the course for "
+                                            "students taking it for credit: python -m bpe_lab.grade "
+                                            "student-edition --help")
     parser.add_argument("submissions", nargs="+", type=Path, help="notebooks (or folders of notebooks)")
     parser.add_argument("--csv", type=_csv_path, help="also write the table as CSV (one file per set: _<set> added "
                         "when the notebooks answer several sets)")

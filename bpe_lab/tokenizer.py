@@ -79,7 +79,7 @@ class Tokenizer:
         for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
             self.add_special_token(name, token_id)
         self._cache: dict[str, tuple[int, ...]] = {}  # chunk -> its ids (see encode_ordinary)
-        self._fast: ChunkEncoder | bool | None = None  # the fast chunk encoder, built on first use (see _encode_ordinary)
+        self._fast: ChunkEncoder | bool | None = None  # the fast chunk encoder, built on first use (_encode_ordinary)
 
     def add_special_token(self, name: str, token_id: int) -> None:
         """Register a special token such as "<|endoftext|>" under an id no regular token uses.
