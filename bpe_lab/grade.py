@@ -342,7 +342,7 @@ def _questions_main(argv: list[str]) -> int:
     from . import exercise_sets
     from ._grading import reports
 
-    known = [name.removeprefix("set_") for name in exercise_sets.__all__]
+    known = _set_ids()
     parser = argparse.ArgumentParser(prog="python -m bpe_lab.grade questions",
                                      description="List the questions of exercise sets: what each asks, its level, "
                                                  "points, hidden cases, per-student numbers and forbidden calls.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from . import is_real, real, short, utf8, whole
+from . import is_real, real, short, switch, utf8, whole
 from .unigram import sentencepiece_pieces
 
 __all__ = ["sentencepiece_bpe_model", "bpe_symbols_and_scores", "byte_value", "sentencepiece_bpe_trainer",
@@ -86,9 +86,7 @@ def sp_training(text_or_lines, vocab_size, character_coverage, byte_fallback, sp
     real(character_coverage, "character_coverage", minimum=0, maximum=1, what=coverage)
     if character_coverage == 0:
         raise ValueError(f"character_coverage must be {coverage}, got 0")
-    for name, value in [("byte_fallback", byte_fallback), ("split_digits", split_digits)]:
-        if not isinstance(value, bool):
-            raise TypeError(f"{name} must be True or False, got {short(value)} ({type(value).__name__})")
+    switch(byte_fallback, "byte_fallback"), switch(split_digits, "split_digits")
     whole(max_piece_length, "max_piece_length", minimum=1, example=16)
     return lines
 

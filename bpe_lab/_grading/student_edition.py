@@ -148,9 +148,7 @@ def _drop_unused(tree: ast.Module, keep: set) -> bool:
                 counts.get(name, 0) <= (name in found) for name in _defined(node))]
     tree.body = [node for node in tree.body if node not in dead]
     removed = bool(dead)
-    for function in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Lambda))]:
-        if isinstance(function, ast.Lambda):
-            continue
+    for function in [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]:
         read = _names(function, loads_only=True)
         for block in _blocks(function):
             for statement in list(block):
