@@ -11,8 +11,8 @@ Special tokens (such as ``<|endoftext|>``) are whole strings with ids of their o
 them unless allowed, as tiktoken does.
 
 What this module does not do: learn merges the readable way (``bpe_lab.bpe``; ``train`` here calls the fast
-trainer, ``bpe_lab.fast_bpe``), encode a chunk fast (``bpe_lab._fast_encode`` gives ``_encode_chunk``'s ids
-sooner; its docstring shows why they are the same), split text into chunks (``bpe_lab.pretokenize``),
+trainer, ``bpe_lab.fast_bpe``), encode many chunks fast (``bpe_lab._batch_encode`` runs ``_encode_chunk``'s
+loop on all the new chunks of a text at once, with NumPy; its docstring shows why the ids are the same), split text into chunks (``bpe_lab.pretokenize``),
 recover merges from tiktoken's ranks (``bpe_lab.ranks``), read GPT-2's own files (``bpe_lab.gpt2``) or write
 files safely (``bpe_lab.storage``). Argument checks live in ``bpe_lab._checks.tokenizer``.
 """
@@ -28,7 +28,7 @@ import regex
 
 from . import _checks as check
 from . import fast_bpe, pretokenize, ranks, storage
-from ._fast_encode import ChunkEncoder, plain_merges
+from ._batch_encode import BatchEncoder, plain_merges
 from .byte_level import from_printable, show_token, to_printable
 
 __all__ = ["Tokenizer", "FORMAT", "FORMAT_VERSION"]
@@ -37,6 +37,7 @@ FORMAT = "bpe_lab.tokenizer"
 FORMAT_VERSION = 1
 _NOT_LEARNED = 1 << 62  # the rank of a pair that was never merged
 _CACHE_LIMIT = 500_000  # distinct chunks kept by a Tokenizer's encoding cache
+_BATCH_FROM = 200  # new chunks in one text from which they are encoded all at once (bpe_lab._batch_encode)
 
 
 class Tokenizer:
@@ -79,7 +80,7 @@ class Tokenizer:
         for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
             self.add_special_token(name, token_id)
         self._cache: dict[str, tuple[int, ...]] = {}  # chunk -> its ids (see encode_ordinary)
-        self._fast: ChunkEncoder | bool | None = None  # the fast chunk encoder, built on first use (_encode_ordinary)
+        self._batch: BatchEncoder | bool | None = None  # built on the first encode with many new chunks
 
     def add_special_token(self, name: str, token_id: int) -> None:
         """Register a special token such as "<|endoftext|>" under an id no regular token uses.
@@ -128,9 +129,9 @@ class Tokenizer:
         """One chunk's bytes -> vocabulary positions: merge the adjacent pair with the lowest rank until
         no adjacent pair was ever merged (notebook 03's ``encode_bytes``).
 
-        Speed: ``encode`` gets the same answer sooner from ``bpe_lab._fast_encode`` (a chunk that is itself a
-        token is looked up, say), and only once per *distinct* chunk of a text: ``encode_ordinary`` keeps its
-        answer in a cache, so " the", met thousands of times in a novel, is encoded once.
+        Speed: ``encode`` runs this loop only once per *distinct* chunk of a text: ``encode_ordinary`` keeps its
+        answer in a cache, so " the", met thousands of times in a novel, is encoded once. And a text with many
+        new chunks sends them all through this same loop at once (``bpe_lab._batch_encode``, with NumPy).
         """
         ids = list(data)  # e.g. [32, 116, 104, 101] for b" the"
         while len(ids) >= 2:
@@ -181,19 +182,20 @@ class Tokenizer:
     def _encode_ordinary(self, text: str) -> list[int]:
         chunks = self._split(text)  # ['It', ' is', ' a', ' truth', ...]
         cache = self._cache  # chunk -> ids, kept between calls
-        missing = set(chunks).difference(cache)
-        if self._fast is None and len(missing) * 100 >= len(self.vocab):
-            # once, when there are enough new chunks to pay for building it (about 1 per 100 tokens of the
-            # vocabulary): the fast chunk encoder gives _encode_chunk's answers sooner, for plain merges only
-            self._fast = ChunkEncoder(self.vocab, self.merges, self._ranks) if plain_merges(self.vocab) else False
+        missing = list(set(chunks).difference(cache))
         if len(cache) + len(missing) > _CACHE_LIMIT:
             cache.clear()  # keep memory bounded on huge texts; the chunks of this text still fit below
-            if self._fast:
-                self._fast.pieces.clear()
-            missing = set(chunks)
-        encode_chunk, external = self._fast.encode if self._fast else self._encode_chunk, self._external
+            missing = list(set(chunks))
+        if len(missing) >= _BATCH_FROM and self._batch is not False:
+            # many new chunks: all of them through the merge loop at once (bpe_lab._batch_encode), same ids
+            if self._batch is None:
+                self._batch = BatchEncoder(self._ranks, self._external) if plain_merges(self.vocab) else False
+            if self._batch:
+                cache.update(zip(missing, self._batch.encode_many(list(map(str.encode, missing)))))  # UTF-8
+                missing = []
+        external = self._external
         for chunk in missing:
-            cache[chunk] = tuple(map(external.__getitem__, encode_chunk(chunk.encode("utf-8"))))
+            cache[chunk] = tuple(map(external.__getitem__, self._encode_chunk(chunk.encode("utf-8"))))
         return list(chain.from_iterable(map(cache.__getitem__, chunks)))
 
     def decode_bytes(self, ids) -> bytes:

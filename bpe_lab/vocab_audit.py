@@ -27,7 +27,8 @@ a corpus like the model's training text, these are the candidates for glitch tok
 (257, [257, 258])
 
 This module only reads a tokenizer: encoding is ``bpe_lab.tokenizer``'s (``Tokenizer._encode_chunk`` is the
-merge loop used here, so "reachable" means exactly what encoding does), the split patterns are
+merge loop used here, run on every token at once by ``bpe_lab._batch_encode``, so "reachable" means exactly what
+encoding does), the split patterns are
 ``bpe_lab.pretokenize``'s, and ``bpe_lab.byte_level.show_token`` shows a token readably. Argument checks
 live in ``bpe_lab._checks.vocab_audit``.
 """
@@ -38,7 +39,7 @@ import re
 
 from . import _checks as check
 from . import pretokenize
-from ._fast_encode import ChunkEncoder, plain_merges
+from ._batch_encode import BatchEncoder, plain_merges
 from .byte_level import show_token
 
 __all__ = ["partial_utf8_tokens", "unreachable_tokens", "unreachable_after_split", "unseen_tokens", "token_table"]
@@ -84,13 +85,12 @@ def unreachable_tokens(tokenizer) -> list[int]:
     [258]
     """
     tokenizer = check.audited_tokenizer(tokenizer)
-    ids = _ids(tokenizer)
-    # speed: ChunkEncoder.builds_alone proves most tokens reachable from their parts at once; only the others
-    # go through the merge loop (it is a sufficient test: a token it does not vouch for may still be reachable)
-    fast = ChunkEncoder(tokenizer.vocab, tokenizer.merges, tokenizer._ranks) if plain_merges(tokenizer.vocab) else None
-    return sorted({ids[k] for k, token in enumerate(tokenizer.vocab)
-                   if len(token) > 1 and not (fast and fast.builds_alone(k))
-                   and [ids[p] for p in tokenizer._encode_chunk(token)] != [ids[k]]})
+    ids, vocab = _ids(tokenizer), tokenizer.vocab
+    if plain_merges(vocab):  # speed: every token's bytes through the merge loop at once (bpe_lab._batch_encode)
+        encoded = BatchEncoder(tokenizer._ranks, ids).encode_many(vocab[256:])
+    else:
+        encoded = [tuple(ids[p] for p in tokenizer._encode_chunk(token)) for token in vocab[256:]]
+    return sorted({ids[k] for k, tokens in enumerate(encoded, start=256) if tokens != (ids[k],)})
 
 
 def unreachable_after_split(tokenizer) -> list[int]:
