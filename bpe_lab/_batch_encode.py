@@ -116,10 +116,8 @@ class BatchEncoder:
             rank[new] = NO_RANK  # 4. the pairs next to each new token: to its right, then to its left
             right = new[new + 1 < len(tokens)]
             right = right[~is_start[right + 1]]
-            left = new[~is_start[new]] - 1
-            for i in (right, left):
-                if len(i):
-                    rank[i] = self.pair_ranks.get(tokens[i], tokens[i + 1])
+            changed = np.concatenate((right, new[~is_start[new]] - 1))  # the pairs starting at a new token or before it
+            rank[changed] = self.pair_ranks.get(tokens[changed], tokens[changed + 1])
         order = np.argsort(np.concatenate(finished))  # back to the order of the chunks given
         return list(map(ids.__getitem__, order.tolist()))
 

@@ -40,6 +40,19 @@ def test_the_ascii_pattern_on_every_pair_of_ascii_characters():
         assert pretokenize._GPT2_ASCII.findall(text) == GPT2.findall(text)
 
 
+@settings(max_examples=500, deadline=None)
+@given(text=st.text(alphabet=st.characters(max_codepoint=0xFFFF), max_size=60))
+def test_the_bmp_pattern_splits_exactly_like_gpt2(text):
+    assert pretokenize._gpt2_bmp().findall(text) == GPT2.findall(text)
+
+
+def test_the_bmp_pattern_on_every_bmp_character():
+    # each character alone, after a letter, a digit, a space and itself, and before a letter: its class decides
+    text = "".join(f"{c}a{c} {c}1{c}{c}'s{c}\n" for c in map(chr, range(0x10000)))
+    assert pretokenize._gpt2_bmp().findall(text) == GPT2.findall(text)
+    assert pretokenize.split("x\U0001f600 y \u4e2d") == GPT2.findall("x\U0001f600 y \u4e2d")  # beyond: `regex`
+
+
 @settings(max_examples=200, deadline=None)
 @given(text=st.text(max_size=60), block=st.integers(min_value=1, max_value=12))
 def test_block_counting_on_any_text(text, block):
