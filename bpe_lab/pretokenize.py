@@ -59,7 +59,7 @@ def split(text: str, pattern: str = "gpt2") -> list[str]:
     """
     text, compiled = check.text(text), compile_pattern(pattern)
     if compiled.pattern != GPT2_PATTERN:
-        return compiled.findall(text)
+        return _findall(compiled, text)
     chunks = []
     for block in _findall_blocks(compiled, text, _BLOCK_CHARS):
         chunks += block
@@ -77,7 +77,7 @@ def chunk_counts(text: str, pattern: str = "gpt2", block_chars: int = _BLOCK_CHA
     text, compiled, block_chars = check.text(text), compile_pattern(pattern), check.block_chars(block_chars)
     counts: Counter = Counter()
     if compiled.pattern != GPT2_PATTERN:
-        counts.update(compiled.findall(text))
+        counts.update(_findall(compiled, text))
         return counts
     for block in _findall_blocks(compiled, text, block_chars):
         counts.update(block)
@@ -120,34 +120,54 @@ def compile_pattern(pattern: str) -> regex.Pattern:
 # 1. A GPT-2 chunk never holds a non-space character followed by whitespace, so a long text can be
 #    cut just before any whitespace that follows a non-space character and split block by block with
 #    exactly the same chunks (and without holding every chunk of a huge text at once when counting).
-# 2. On pure-ASCII text, Python's built-in `re` with the pattern below gives exactly GPT-2's chunks
-#    about twice as fast as the `regex` module (letters are A-Z a-z, numbers 0-9, and whitespace is
-#    what `regex` calls whitespace among ASCII characters; `++` never gives back what it took, which changes
-#    nothing where nothing follows it in its branch, and saves the engine the bookkeeping). A block with any other character uses
-#    the real pattern. tests/test_pretokenize.py checks both claims.
-_SPACE = r"\t\n\x0b\x0c\r "
-_GPT2_ASCII = re.compile(  # letters tried first, as they are most chunks (no other branch can start at a letter)
-    rf""" ?[A-Za-z]++|'(?:[sdmt]|ll|ve|re)| ?[0-9]++| ?[^{_SPACE}A-Za-z0-9]++|[{_SPACE}]+(?![^{_SPACE}])|[{_SPACE}]+"""
-)
+# 2. Python's built-in `re` runs this module's three patterns two to three times as fast as the `regex`
+#    module, once each \p{..}, \s and \S is spelled out as the characters `regex` puts in it (read from
+#    `regex` itself, so the two agree on every character; see _spelled_out). Only for text with no
+#    character beyond U+FFFF (every living script, but not emoji): past it, `re` would check such long
+#    classes range by range, slower than `regex`, so that text keeps the real pattern. A pattern of your
+#    own always does. tests/test_pretokenize.py checks both claims, on every character up to U+FFFF.
 _CUT = regex.compile(r"(?<=\S)\s")
 _BEYOND_BMP = re.compile("[\U00010000-\U0010ffff]")
+_ESCAPE_OR_CLASS = re.compile(r"\\p\{\w+\}|\\[sS]|\\.|\[\^?|\]|.", re.DOTALL)  # the parts _spelled_out reads
 
 
-@lru_cache(maxsize=1)
-def _gpt2_bmp() -> re.Pattern:
-    """3. The same for text with no character beyond U+FFFF (every living script, but not emoji): `re` with
-    \\p{L}, \\p{N} and \\s spelled out as ranges of characters, about twice as fast as `regex` too. The
-    ranges are read from `regex` itself, so the two agree on every character; built once, when first needed
-    (tens of milliseconds). Beyond U+FFFF `re` would check such long classes range by range: slower than
-    `regex`."""
+def _findall(compiled: regex.Pattern, text: str, start: int = 0, end: int | None = None) -> list[str]:
+    """``compiled.findall(text, start, end)``, by `re` where it gives the same chunks sooner (see above)."""
+    end = len(text) if end is None else end
+    if compiled.pattern in _SPELLABLE and not _BEYOND_BMP.search(text, start, end):
+        return _spelled_out(compiled.pattern).findall(text, start, end)
+    return compiled.findall(text, start, end)
+
+
+_SPELLABLE = {GPT2_PATTERN, GPT4_PATTERN, O200K_PATTERN}
+
+
+@lru_cache(maxsize=len(_SPELLABLE))
+def _spelled_out(pattern: str) -> re.Pattern:
+    r"""One of this module's patterns for `re`: \p{L} -> [a-zA-Zª...], \s inside a class -> its characters,
+    \S -> [^...], and so on, up to U+FFFF; everything else as it is. Built once per pattern, when first
+    needed (a few tens of milliseconds)."""
+    parts, in_class = [], False
+    for part in _ESCAPE_OR_CLASS.findall(pattern):
+        if part in ("[", "[^"):
+            in_class = True
+        elif part == "]":
+            in_class = False
+        elif part.startswith(r"\p") or part == r"\s":
+            part = _members(part) if in_class else f"[{_members(part)}]"
+        elif part == r"\S":
+            part = "[^" + _members(r"\s") + "]"  # (never inside a class in these patterns)
+        parts.append(part)
+    return re.compile("".join(parts))
+
+
+@lru_cache(maxsize=None)
+def _members(regex_class: str) -> str:
+    r"""The characters up to U+FFFF that `regex` puts in a class, as ranges for a `re` class: r"\p{N}" ->
+    "0-9²-³¹-¹¼-¾٠-٩..." (each run of consecutive members as first-last)."""
     bmp = "".join(map(chr, range(0x10000)))
-
-    def spelled(name: str) -> str:  # "a-zA-Z..." : every run of BMP characters that `regex` puts in the class
-        return "".join(f"{re.escape(run[0])}-{re.escape(run[-1])}" for run in regex.findall(name + "+", bmp))
-
-    letter, number, space = spelled(r"\p{L}"), spelled(r"\p{N}"), spelled(r"\s")
-    return re.compile(rf""" ?[{letter}]++|'(?:[sdmt]|ll|ve|re)| ?[{number}]++| ?[^{space}{letter}{number}]++|"""
-                      rf"""[{space}]+(?![^{space}])|[{space}]+""")
+    runs = regex.findall(regex_class + "+", bmp)
+    return "".join(f"{re.escape(run[0])}-{re.escape(run[-1])}" for run in runs)
 
 
 def _blocks(text: str, block_chars: int):
@@ -167,9 +187,4 @@ def _blocks(text: str, block_chars: int):
 def _findall_blocks(compiled: regex.Pattern, text: str, block_chars: int):
     """The chunks of each block, one list per block (GPT-2 pattern only)."""
     for start, end in _blocks(text, block_chars):
-        if text[start:end].isascii():
-            yield _GPT2_ASCII.findall(text, start, end)
-        elif not _BEYOND_BMP.search(text, start, end):
-            yield _gpt2_bmp().findall(text, start, end)
-        else:
-            yield compiled.findall(text, start, end)
+        yield _findall(compiled, text, start, end)

@@ -27,30 +27,39 @@ def test_block_counting_equals_counting_the_whole_split(text, block):
     assert list(chain.from_iterable(pretokenize._findall_blocks(GPT2, text, block))) == GPT2.findall(text)
 
 
-@settings(max_examples=500, deadline=None)
-@given(text=st.text(alphabet=st.characters(max_codepoint=127), max_size=60))
-def test_the_ascii_pattern_splits_exactly_like_gpt2(text):
-    assert pretokenize._GPT2_ASCII.findall(text) == GPT2.findall(text)
+PATTERN_NAMES = ["gpt2", "gpt4", "o200k"]
 
 
-def test_the_ascii_pattern_on_every_pair_of_ascii_characters():
-    chars = [chr(c) for c in range(128)]
+@pytest.mark.parametrize("name", PATTERN_NAMES)
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.characters(max_codepoint=0xFFFF), max_size=60))
+def test_the_spelled_out_pattern_splits_exactly_like_the_pattern(name, text):
+    source = pretokenize.PATTERNS[name]
+    assert pretokenize._spelled_out(source).findall(text) == regex.findall(source, text)
+
+
+@pytest.mark.parametrize("name", PATTERN_NAMES)
+def test_the_spelled_out_pattern_on_every_character_up_to_u_ffff(name):
+    # each character alone and next to letters of both cases, a digit, spaces, newlines, itself, and in
+    # contractions: the classes it is in and the case-blind 's 'll ... decide all of these
+    source = pretokenize.PATTERNS[name]
+    text = "".join(f"{c}a{c} {c}1{c}{c}'{c}'l{c}A{c}\r\n{c}\n" for c in map(chr, range(0x10000)))
+    assert pretokenize._spelled_out(source).findall(text) == regex.findall(source, text)
+
+
+@pytest.mark.parametrize("name", PATTERN_NAMES)
+def test_the_spelled_out_pattern_on_every_pair_of_ascii_characters(name):
+    source, chars = pretokenize.PATTERNS[name], [chr(c) for c in range(128)]
     for first in chars:
         text = "".join(first + second + " " + first for second in chars)
-        assert pretokenize._GPT2_ASCII.findall(text) == GPT2.findall(text)
+        assert pretokenize._spelled_out(source).findall(text) == regex.findall(source, text)
 
 
-@settings(max_examples=500, deadline=None)
-@given(text=st.text(alphabet=st.characters(max_codepoint=0xFFFF), max_size=60))
-def test_the_bmp_pattern_splits_exactly_like_gpt2(text):
-    assert pretokenize._gpt2_bmp().findall(text) == GPT2.findall(text)
-
-
-def test_the_bmp_pattern_on_every_bmp_character():
-    # each character alone, after a letter, a digit, a space and itself, and before a letter: its class decides
-    text = "".join(f"{c}a{c} {c}1{c}{c}'s{c}\n" for c in map(chr, range(0x10000)))
-    assert pretokenize._gpt2_bmp().findall(text) == GPT2.findall(text)
-    assert pretokenize.split("x\U0001f600 y \u4e2d") == GPT2.findall("x\U0001f600 y \u4e2d")  # beyond: `regex`
+@pytest.mark.parametrize("name", PATTERN_NAMES)
+def test_text_beyond_u_ffff_and_patterns_of_your_own_keep_regex(name):
+    text = "x\U0001f600 y \u4e2d 'S"  # an emoji: this text goes to `regex`
+    assert pretokenize.split(text, name) == regex.findall(pretokenize.PATTERNS[name], text)
+    assert pretokenize.split("ab 12", r"\p{L}+|\p{N}+|\s") == ["ab", " ", "12"]
 
 
 @settings(max_examples=200, deadline=None)
