@@ -12,20 +12,22 @@ chunk that still has a ranked pair takes one step of its own loop:
                the readable loop's left-to-right scan does
     4. update  look up the ranks of the pairs on either side of each new token: no other pair changed
 
-    round 0   [ ␣  c  a  t | ␣  t  h  e ]      best:  (a, t)   (t, h)       the two chunks' own first steps
-    round 1   [ ␣  c  at   | ␣  th  e   ]      best:  (␣, c)   (th, e)
-    round 2   [ ␣c  at     | ␣  the     ]      ...and so on, until no chunk has a ranked pair
+    with GPT-2's merges:
+    round 0   [ ␣  c  a  t | ␣  t  h  e ]      best:  (a, t)     (␣, t)       each chunk's own first step
+    round 1   [ ␣  c  at   | ␣t  h  e   ]      best:  (␣, c)     (h, e)
+    round 2   [ ␣c  at     | ␣t  he     ]      best:  (␣c, at)   (␣t, he)
+    round 3   [ ␣cat       | ␣the       ]      no ranked pair left in either: both finished
 
 A chunk's step depends only on its own tokens, so running chunks side by side changes nothing: round ``k`` of a
 chunk is step ``k`` of its readable loop, and the ids are the same (``tests/test_batch_encode.py`` checks it
 against ``_encode_chunk``, and the parity tests against tiktoken). The gain is that each round is a few dozen
-NumPy operations on whole arrays instead of a Python loop per chunk: on a novel's 9,000 new chunks, about 40
-rounds in all.
+NumPy operations on whole arrays instead of a Python loop per chunk: a novel's 8,894 distinct chunks take 17
+rounds in all, the UDHR's 11,272 in 20 languages 36 (its longest chunks are whole Chinese and Japanese clauses).
 
 For *plain* merges only (``plain_merges``: every merge makes a token no earlier merge made, so merge ``r`` makes
 position ``256 + r``; GPT-2, cl100k, o200k and nearly every trained tokenizer qualify; any other keeps the readable
-loop). NumPy has no dictionary, so ranks of pairs are looked up in a small hash
-table kept in two arrays (``PairRanks``); a sorted array with ``np.searchsorted`` was several times slower.
+loop). NumPy has no dictionary, so ranks of pairs are looked up in a small hash table kept in two arrays
+(``PairRanks``); a sorted array with ``np.searchsorted`` was several times slower.
 """
 
 from __future__ import annotations
