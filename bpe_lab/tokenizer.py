@@ -57,8 +57,21 @@ class Tokenizer:
         merge r makes id 256 + r.
         """
         self.pattern, self._split = pattern, _splitter(pattern)
-        trusted = isinstance(merges, ranks.RecoveredMerges)  # recovered from ranks: consistent by construction
-        self.merges: list[tuple[bytes, bytes]] = list(merges) if trusted else check.tokenizer_merges(merges)
+        # sets self.merges, self.vocab (the 256 bytes, then one token per merge) and the tables encoding reads
+        if isinstance(merges, ranks.RecoveredMerges):  # recovered from ranks: consistent by construction
+            self._build_recovered(merges, token_ids)
+        else:
+            self._build(check.tokenizer_merges(merges), token_ids)
+        self._decoder: dict[int, bytes] = dict(zip(self._external, self.vocab))  # id -> bytes, specials too
+        self.special_tokens: dict[str, int] = {}
+        for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
+            self.add_special_token(name, token_id)
+        self._cache: dict[str, tuple[int, ...]] = {}  # chunk -> its ids (see encode_ordinary)
+        self._fast: ChunkEncoder | bool | None = None  # the fast chunk encoder, built on first use (_encode_ordinary)
+
+    def _build(self, merges: list[tuple[bytes, bytes]], token_ids) -> None:
+        """The vocabulary and the tables encoding reads, one merge at a time."""
+        self.merges = merges
         self.vocab: list[bytes] = [bytes([b]) for b in range(256)]  # the 256 bytes, then one token per merge
         # encoding works on vocabulary positions: the rank of each pair and the token it makes
         self._ranks: dict[tuple[int, int], int] = {}  # (left, right) -> rank of the merge
@@ -72,14 +85,20 @@ class Tokenizer:
             # subtle: if another merge already made the same bytes, encoding keeps using that first id,
             # so equal bytes always get equal ids (id 256 + rank still decodes to the same bytes)
             self._merged[pair] = position.setdefault(token, 256 + rank)
-        self._external = ([token_ids[token] for token in self.vocab] if trusted  # vocab[k]'s id is _external[k]
-                          else check.tokenizer_token_ids(token_ids, self.vocab))
-        self._decoder: dict[int, bytes] = dict(zip(self._external, self.vocab))  # id -> bytes, specials too
-        self.special_tokens: dict[str, int] = {}
-        for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
-            self.add_special_token(name, token_id)
-        self._cache: dict[str, tuple[int, ...]] = {}  # chunk -> its ids (see encode_ordinary)
-        self._fast: ChunkEncoder | bool | None = None  # the fast chunk encoder, built on first use (_encode_ordinary)
+        self._external: list[int] = check.tokenizer_token_ids(token_ids, self.vocab)  # vocab[k]'s id is _external[k]
+
+    def _build_recovered(self, merges: ranks.RecoveredMerges, token_ids: dict[bytes, int]) -> None:
+        """``_build``'s tables, built at once for merges recovered from ranks (a tenth of the time on o200k).
+
+        There each merge makes a token no other merge makes, so merge r's token is at position 256 + r, and
+        ``merges.pairs`` already holds each merge as the positions of its two tokens: the loop of ``_build``
+        becomes one ``zip`` per table, run in C.
+        """
+        self.merges = list(merges)
+        self.vocab = [bytes([b]) for b in range(256)] + merges.tokens
+        self._ranks = dict(zip(merges.pairs, range(len(merges))))  # merge r: (left, right) -> r
+        self._merged = dict(zip(merges.pairs, range(256, 256 + len(merges))))  # merge r: (left, right) -> 256 + r
+        self._external = list(map(token_ids.__getitem__, self.vocab))  # the ranks are the ids
 
     def add_special_token(self, name: str, token_id: int) -> None:
         """Register a special token such as "<|endoftext|>" under an id no regular token uses.
