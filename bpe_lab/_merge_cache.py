@@ -5,29 +5,34 @@ which takes seconds. The answer depends only on the ranks, so ``bpe_lab.gpt2.loa
 and reads it back on every later load, in any process:
 
 - **Where.** The folder ``$BPE_LAB_CACHE_DIR`` if that is set, else ``$XDG_CACHE_HOME/bpe_lab``, else
-  ``~/.cache/bpe_lab``; one file per vocabulary, e.g. ``merges-cl100k_base.json`` (about 0.3 and 0.6 MB).
+  ``~/.cache/bpe_lab``; one file per vocabulary, e.g. ``merges-cl100k_base.json`` (about 1.5 and 3 MB).
   ``bpe_lab.gpt2.cache_dir()`` says which folder. The test suite sets ``BPE_LAB_CACHE_DIR`` to a temporary one.
 - **What.** A ``bpe_lab.storage`` file of kind "merge_cache" (versioned, checksummed, written atomically)::
 
-      {"format": "bpe_lab.merge_cache", "version": 1, "checksum": "sha256:…",
-       "vocabulary": "cl100k_base", "ranks_sha256": "2239…", "splits": [1, 1, 2, …], "unmergeable": []}
+      {"format": "bpe_lab.merge_cache", "version": 2, "checksum": "sha256:…", "vocabulary": "cl100k_base",
+       "ranks_sha256": "2239…", "lefts": [32, 256, 105, …], "rights": [32, 256, 110, …], "unmergeable": []}
 
   ``ranks_sha256`` is the key: the sha256 of the rank file the merges came from (the hash tiktoken checks on
-  download). ``splits`` has one number per token of two bytes or more, in rank order: the length of the left
-  part of the merge that makes it (``b"the"`` made from ``b"th"`` + ``b"e"`` is 2), or 0 where no merge makes
-  it; ``unmergeable`` lists the ranks of those tokens in the order ``merges_from_ranks`` gives them.
+  download). The vocabulary is the 256 bytes (byte b at position b), then the tokens a merge makes, in rank
+  order (merge r makes the token at position 256 + r); merge r joins the tokens at positions ``lefts[r]`` and
+  ``rights[r]`` (``b" t"`` + ``b"he"``). ``unmergeable`` lists the ranks of the tokens no merge makes, in the order
+  ``merges_from_ranks`` gives them. (Version 1 kept one split per token; such a file is rebuilt.)
 - **Never trusted.** A cache is used only if it reads as a whole, valid file (version, fields, checksum:
-  ``storage.load``), is for the same vocabulary and the same ranks (``ranks_sha256``), has one split per token,
-  each inside its token, and a sample of its merges recomputed from the ranks agrees. Anything else (a
-  truncated file, a flipped byte, an old version, ranks that changed) is ignored and the merges are recovered
-  again and saved over it. A cache that cannot be written (a read-only home) only costs time, with a warning.
+  ``storage.load``), is for the same vocabulary and the same ranks (``ranks_sha256``), has one merge per token,
+  each joining two tokens made before it whose bytes are its token's bytes, and a sample of its merges
+  recomputed from the ranks agrees. Anything else (a truncated file, a flipped byte, an old version, ranks
+  that changed) is ignored and the merges are recovered again and saved over it. A cache that cannot be
+  written (a read-only home) only costs time, with a warning.
+- **Fast.** The positions are the keys of ``Tokenizer``'s tables, so a cached load builds them with a few
+  ``zip``s (``ranks.RecoveredMerges``, ``Tokenizer._build_recovered``), and the checks run over whole lists
+  (``benchmarks/bench_vocab_load.py`` times a load).
 - **Two processes at once** (two kernels, two test workers) may both recover and save: each writes a
   temporary file and renames it over the cache (``storage.write_bytes_atomic``), so a reader sees the old
   file or the new one, never half of one, and both write the same content.
 - **Clearing.** ``bpe_lab.gpt2.clear_cache()``, or ``python -m bpe_lab.gpt2 --clear-cache``, or delete the
   folder: the next load recovers the merges again.
 
-(Within one process, ``load_encoding`` also keeps the first Tokenizer it built and hands out copies.)
+(Within one process, ``load_encoding`` also keeps the merges it first read and builds each Tokenizer from them.)
 """
 
 from __future__ import annotations
