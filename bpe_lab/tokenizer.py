@@ -88,7 +88,7 @@ class Tokenizer:
         self._external: list[int] = check.tokenizer_token_ids(token_ids, self.vocab)  # vocab[k]'s id is _external[k]
 
     def _build_recovered(self, merges: ranks.RecoveredMerges, token_ids: dict[bytes, int]) -> None:
-        """``_build``'s tables, built at once for merges recovered from ranks (a tenth of the time on o200k).
+        """``_build``'s tables, built at once for merges recovered from ranks (no Python loop over the merges).
 
         There each merge makes a token no other merge makes, so merge r's token is at position 256 + r, and
         ``merges.pairs`` already holds each merge as the positions of its two tokens: the loop of ``_build``

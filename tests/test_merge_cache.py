@@ -270,3 +270,22 @@ def test_the_tables_built_at_once_are_the_tables_built_merge_by_merge(cache, sma
         for table in ("merges", "vocab", "_ranks", "_merged", "_external", "_decoder"):
             assert getattr(fast, table) == getattr(readable, table), table
         assert type(fast.merges) is list and fast.merges is not merges
+
+
+def test_unmergeable_tokens_are_cached_and_checked(cache, small):
+    """A token BPE does not end in two pieces (b"\\x00\\x01\\x02": no pair of it is a token) is unmergeable, and
+    so is a token whose merge needs it; the cache lists both by rank, and a list that does not match is rebuilt."""
+    folder, recoveries = cache
+    odd = {**small, b"\x00\x01\x02": 3000, b"\x00\x01\x02\x03": 3001}
+    expected = _merge_cache.merges("cl100k_base", odd, KEY)
+    assert expected[2] == [b"\x00\x01\x02", b"\x00\x01\x02\x03"] and b"\x00\x01\x02" not in expected[1]
+    path = _merge_cache.cache_path("cl100k_base")
+    assert json.loads(path.read_text())["unmergeable"] == [3000, 3001]
+    assert _merge_cache.merges("cl100k_base", odd, KEY) == expected and recoveries == [3002]  # read back
+    for unmergeable in ([3000], [3000, 3000, 3001], [3000, 3001, 5], [3000, "3001"], [3000, 3001, 300]):
+        document = json.loads(path.read_text())
+        document["unmergeable"] = unmergeable
+        document["checksum"] = storage.checksum(document)
+        path.write_text(storage.dumps(document))
+        assert _merge_cache.read(path, "cl100k_base", odd, KEY) is None, unmergeable
+    assert _merge_cache.merges("cl100k_base", odd, KEY) == expected and recoveries == [3002, 3002]
