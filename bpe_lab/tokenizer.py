@@ -87,7 +87,7 @@ class Tokenizer:
             self._merged[pair] = position.setdefault(token, 256 + rank)
         self._external: list[int] = check.tokenizer_token_ids(token_ids, self.vocab)  # vocab[k]'s id is _external[k]
 
-    def _build_recovered(self, merges: ranks.RecoveredMerges, token_ids: dict[bytes, int]) -> None:
+    def _build_recovered(self, merges: ranks.RecoveredMerges, token_ids: dict[bytes, int] | None) -> None:
         """``_build``'s tables, built at once for merges recovered from ranks (no Python loop over the merges).
 
         There each merge makes a token no other merge makes, so merge r's token is at position 256 + r, and
@@ -98,7 +98,10 @@ class Tokenizer:
         self.vocab = [bytes([b]) for b in range(256)] + merges.tokens
         self._ranks = dict(zip(merges.pairs, range(len(merges))))  # merge r: (left, right) -> r
         self._merged = dict(zip(merges.pairs, range(256, 256 + len(merges))))  # merge r: (left, right) -> 256 + r
-        self._external = list(map(token_ids.__getitem__, self.vocab))  # the ranks are the ids
+        if token_ids is None:  # byte b is id b, merge r makes id 256 + r
+            self._external = list(range(len(self.vocab)))
+        else:
+            self._external = list(map(token_ids.__getitem__, self.vocab))  # the ranks are the ids
 
     def add_special_token(self, name: str, token_id: int) -> None:
         """Register a special token such as "<|endoftext|>" under an id no regular token uses.

@@ -289,3 +289,9 @@ def test_unmergeable_tokens_are_cached_and_checked(cache, small):
         path.write_text(storage.dumps(document))
         assert _merge_cache.read(path, "cl100k_base", odd, KEY) is None, unmergeable
     assert _merge_cache.merges("cl100k_base", odd, KEY) == expected and recoveries == [3002, 3002]
+
+
+def test_recovered_merges_without_token_ids_number_tokens_the_default_way():
+    merges = ranks.RecoveredMerges([(b"a", b"b"), (b"ab", b"c")])
+    fast, readable = Tokenizer(merges, None), Tokenizer(list(merges), None)
+    assert fast._external == readable._external == list(range(258)) and fast.encode("abcab") == [257, 256]
