@@ -32,8 +32,6 @@ loop). NumPy has no dictionary, so ranks of pairs are looked up in a small hash 
 
 from __future__ import annotations
 
-from itertools import chain
-
 import numpy as np
 
 __all__ = ["BatchEncoder", "PairRanks", "plain_merges"]
@@ -50,23 +48,23 @@ def plain_merges(vocab: list[bytes]) -> bool:
 class BatchEncoder:
     """Encodes many chunks at once, each exactly as ``Tokenizer._encode_chunk`` would, to ids.
 
-    ``ranks``: (left position, right position) -> rank of the merge that joins them, for plain merges.
-    ``labels``: the id of each vocabulary position (``Tokenizer._external``).
+    Plain merges only: merge ``r`` joins the tokens at vocabulary positions ``lefts[r]`` and ``rights[r]`` and
+    makes position ``256 + r``. ``labels``: the id of each position (``Tokenizer._external``).
 
-    >>> encoder = BatchEncoder({(97, 98): 0, (256, 99): 1}, labels=list(range(258)))  # a+b -> 256, ab+c -> 257
+    >>> encoder = BatchEncoder([97, 256], [98, 99], labels=list(range(258)))  # a+b -> 256, ab+c -> 257
     >>> encoder.encode_many([b"abcab", b"cab", b"x"])
     [(257, 256), (99, 256), (120,)]
     """
 
-    def __init__(self, ranks: dict[tuple[int, int], int], labels):
-        pairs = np.fromiter(chain.from_iterable(ranks), np.int64, count=2 * len(ranks)).reshape(-1, 2)
-        rank = np.fromiter(ranks.values(), np.int32, count=len(ranks))
+    def __init__(self, lefts, rights, labels):
+        lefts, rights = np.array(lefts, dtype=np.int64), np.array(rights, dtype=np.int64)
+        rank = np.arange(len(lefts), dtype=np.int32)
         self.labels = np.asarray(labels, dtype=np.int64)
-        self.pair_ranks = PairRanks(pairs[:, 0], pairs[:, 1], rank, n_tokens=len(self.labels))
+        self.pair_ranks = PairRanks(lefts, rights, rank, n_tokens=len(self.labels))
         # round 0 looks up pairs of bytes only: a plain table of all 256 x 256 of them is quicker
         self.byte_pair_ranks = np.full(256 * 256, NO_RANK, np.int32)
-        of_bytes = (pairs < 256).all(axis=1)
-        self.byte_pair_ranks[pairs[of_bytes, 0] * 256 + pairs[of_bytes, 1]] = rank[of_bytes]
+        of_bytes = (lefts < 256) & (rights < 256)
+        self.byte_pair_ranks[lefts[of_bytes] * 256 + rights[of_bytes]] = rank[of_bytes]
 
     def encode_many(self, chunks: list[bytes]) -> list[tuple[int, ...]]:
         """The ids of each chunk (non-empty bytes), in the order given; about 2 MB of chunks at a time."""

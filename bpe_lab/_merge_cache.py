@@ -5,36 +5,42 @@ which takes seconds. The answer depends only on the ranks, so ``bpe_lab.gpt2.loa
 and reads it back on every later load, in any process:
 
 - **Where.** The folder ``$BPE_LAB_CACHE_DIR`` if that is set, else ``$XDG_CACHE_HOME/bpe_lab``, else
-  ``~/.cache/bpe_lab``; one file per vocabulary, e.g. ``merges-cl100k_base.json`` (about 0.3 and 0.6 MB).
+  ``~/.cache/bpe_lab``; one file per vocabulary, e.g. ``merges-cl100k_base.json`` (about 1.5 and 3 MB).
   ``bpe_lab.gpt2.cache_dir()`` says which folder. The test suite sets ``BPE_LAB_CACHE_DIR`` to a temporary one.
 - **What.** A ``bpe_lab.storage`` file of kind "merge_cache" (versioned, checksummed, written atomically)::
 
-      {"format": "bpe_lab.merge_cache", "version": 1, "checksum": "sha256:…",
-       "vocabulary": "cl100k_base", "ranks_sha256": "2239…", "splits": [1, 1, 2, …], "unmergeable": []}
+      {"format": "bpe_lab.merge_cache", "version": 2, "checksum": "sha256:…", "vocabulary": "cl100k_base",
+       "ranks_sha256": "2239…", "lefts": [32, 256, 105, …], "rights": [32, 256, 110, …], "unmergeable": []}
 
   ``ranks_sha256`` is the key: the sha256 of the rank file the merges came from (the hash tiktoken checks on
-  download). ``splits`` has one number per token of two bytes or more, in rank order: the length of the left
-  part of the merge that makes it (``b"the"`` made from ``b"th"`` + ``b"e"`` is 2), or 0 where no merge makes
-  it; ``unmergeable`` lists the ranks of those tokens in the order ``merges_from_ranks`` gives them.
+  download). The vocabulary is the 256 bytes (byte b at position b), then the tokens a merge makes, in rank
+  order (merge r makes the token at position 256 + r); merge r joins the tokens at positions ``lefts[r]`` and
+  ``rights[r]`` (``b" t"`` + ``b"he"``). ``unmergeable`` lists the ranks of the tokens no merge makes, in the order
+  ``merges_from_ranks`` gives them. (Version 1 kept one split per token; such a file is rebuilt.)
 - **Never trusted.** A cache is used only if it reads as a whole, valid file (version, fields, checksum:
-  ``storage.load``), is for the same vocabulary and the same ranks (``ranks_sha256``), has one split per token,
-  each inside its token, and a sample of its merges recomputed from the ranks agrees. Anything else (a
-  truncated file, a flipped byte, an old version, ranks that changed) is ignored and the merges are recovered
-  again and saved over it. A cache that cannot be written (a read-only home) only costs time, with a warning.
+  ``storage.load``), is for the same vocabulary and the same ranks (``ranks_sha256``), has one merge per token,
+  each joining two tokens made before it whose bytes are its token's bytes, and a sample of its merges
+  recomputed from the ranks agrees. Anything else (a truncated file, a flipped byte, an old version, ranks
+  that changed) is ignored and the merges are recovered again and saved over it. A cache that cannot be
+  written (a read-only home) only costs time, with a warning.
+- **Fast.** The positions are the keys of ``Tokenizer``'s tables, so a cached load builds them with a few
+  ``zip``s (``ranks.RecoveredMerges``, ``Tokenizer._build_recovered``), and the checks run over whole lists
+  (``benchmarks/bench_vocab_load.py`` times a load).
 - **Two processes at once** (two kernels, two test workers) may both recover and save: each writes a
   temporary file and renames it over the cache (``storage.write_bytes_atomic``), so a reader sees the old
   file or the new one, never half of one, and both write the same content.
 - **Clearing.** ``bpe_lab.gpt2.clear_cache()``, or ``python -m bpe_lab.gpt2 --clear-cache``, or delete the
   folder: the next load recovers the merges again.
 
-(Within one process, ``load_encoding`` also keeps the first Tokenizer it built and hands out copies.)
+(Within one process, ``load_encoding`` also keeps the merges it first read and builds each Tokenizer from them.)
 """
 
 from __future__ import annotations
 
 import os
 import warnings
-from itertools import islice
+from itertools import count
+from operator import lt
 from pathlib import Path
 
 from . import ranks as ranks_module
@@ -89,24 +95,25 @@ def merges(name: str, ranks: dict[bytes, int], ranks_sha256: str, *, use_cache: 
 
 
 # ------------------------------------------------------------------------------------------------
-# The file: merges <-> splits
+# The file: merges <-> positions
 # ------------------------------------------------------------------------------------------------
 
 def _long_tokens(ranks: dict[bytes, int]) -> list[bytes]:
     """The tokens of two bytes or more, in rank order: the tokens a merge could make."""
     values = list(ranks.values())
-    in_order = all(map(int.__lt__, values, values[1:]))  # rank files list tokens by rank: no need to sort
+    in_order = all(map(lt, values, values[1:]))  # rank files list tokens by rank: no need to sort
     return [token for token in (ranks if in_order else sorted(ranks, key=ranks.__getitem__)) if len(token) > 1]
 
 
 def write(path: Path, name: str, ranks: dict[bytes, int], ranks_sha256: str, recovered) -> None:
     """Save ``recovered`` (what ``merges_from_ranks`` returned) as the cache file; warn if it cannot be written."""
     merged, _, unmergeable = recovered
-    left_length = {left + right: len(left) for left, right in merged}
+    pairs = (merged if isinstance(merged, ranks_module.RecoveredMerges) else ranks_module.RecoveredMerges(merged)).pairs
     payload = {
         "vocabulary": name,
         "ranks_sha256": ranks_sha256,
-        "splits": [left_length.get(token, 0) for token in _long_tokens(ranks)],
+        "lefts": [left for left, _ in pairs],
+        "rights": [right for _, right in pairs],
         "unmergeable": [ranks[token] for token in unmergeable],
     }
     try:
@@ -127,33 +134,53 @@ def read(path: Path, name: str, ranks: dict[bytes, int], ranks_sha256: str):
 
 def _rebuild(payload: dict, name: str, ranks: dict[bytes, int], ranks_sha256: str):
     """A cache file's fields -> (merges, token ids, unmergeable) as ``merges_from_ranks`` gives them;
-    ValueError if they are not for these ranks or do not hold together."""
+    ValueError if they are not for these ranks or do not hold together.
+
+    Speed: o200k has 200,000 merges, so each check runs over whole lists in C (``map``, ``zip``, ``==``)
+    rather than a Python loop per merge; only the spot check at the end runs BPE, on 500 tokens.
+    """
     if payload["vocabulary"] != name or payload["ranks_sha256"] != ranks_sha256:
         raise ValueError("it was made from other ranks")
-    splits, unmergeable = payload["splits"], payload["unmergeable"]
+    lefts, rights, unmergeable = payload["lefts"], payload["rights"], payload["unmergeable"]
+    if not all(isinstance(field, list) for field in (lefts, rights, unmergeable)):
+        raise ValueError("its lefts, rights and unmergeable must be lists")
+    # the vocabulary, from the ranks: the 256 bytes, then the tokens a merge makes (all but the unmergeable)
     tokens = _long_tokens(ranks)
-    if not isinstance(splits, list) or len(splits) != len(tokens) or not isinstance(unmergeable, list):
-        raise ValueError("it does not have one split per token")
-    if splits and (set(map(type, splits)) != {int} or min(splits) < 0):
-        raise ValueError("a split is not a whole number >= 0")
-    merged = [(token[:k], token[k:]) for token, k in zip(tokens, splits) if k]
     if unmergeable:
         by_rank = {rank: token for token, rank in ranks.items()}
-        if not all(type(rank) is int and rank in by_rank for rank in unmergeable):
-            raise ValueError("an unmergeable token is not in the ranks")
+        if not all(type(rank) is int and len(by_rank.get(rank, b"")) > 1 for rank in unmergeable):
+            raise ValueError("an unmergeable token is not a token of two bytes or more in the ranks")
         unmergeable = [by_rank[rank] for rank in unmergeable]
-    if sorted(unmergeable) != sorted(token for token, k in zip(tokens, splits) if not k):
-        raise ValueError("its unmergeable tokens are not the tokens without a split")
-    known = {bytes([b]) for b in range(256)}  # each merge joins two tokens that earlier merges made
-    for left, right in merged:  # (a split past the end of its token leaves b"" on the right: not a token)
-        if left not in known or right not in known:
-            raise ValueError(f"the merge {left!r} + {right!r} uses a token no earlier merge made")
-        known.add(left + right)
-    # spot check: a sample of merges, recomputed from the ranks, must agree with the file
-    for token, k in islice(zip(tokens, splits), 0, None, max(1, len(tokens) // _SAMPLE)):
-        pieces = ranks_module.bpe_by_rank(token, ranks, below=ranks[token])
-        wrong = pieces != [token[:k], token[k:]] if k else len(pieces) == 2 and token not in unmergeable
-        if wrong:
+        left_out = set(unmergeable)
+        if len(left_out) != len(unmergeable):
+            raise ValueError("an unmergeable token is listed twice")
+        tokens = [token for token in tokens if token not in left_out]
+    vocab = _BYTES + tokens  # merge r makes vocab[256 + r]
+    if len(lefts) != len(tokens) or len(rights) != len(tokens):
+        raise ValueError("it does not have one merge per token")
+    # merge r joins the tokens at positions lefts[r] and rights[r]: a byte or a token made before it
+    for positions in (lefts, rights):
+        if positions and (set(map(type, positions)) != {int} or min(positions) < 0):
+            raise ValueError("a position is not a whole number >= 0")
+        if not all(map(lt, positions, count(256))):
+            raise ValueError("a merge uses a token that is made by a later merge")
+    left_tokens = list(map(vocab.__getitem__, lefts))
+    right_tokens = list(map(vocab.__getitem__, rights))
+    if list(map(bytes.__add__, left_tokens, right_tokens)) != tokens:
+        raise ValueError("a merge does not join the bytes of its token")
+    # spot check: a sample of merges (and every unmergeable token), recomputed from the ranks
+    for r in range(0, len(tokens), max(1, len(tokens) // _SAMPLE)):
+        token = tokens[r]
+        if ranks_module.bpe_by_rank(token, ranks, below=ranks[token]) != [left_tokens[r], right_tokens[r]]:
             raise ValueError(f"the merge of {token!r} differs from the one recovered from the ranks")
-    token_ids = {token: ranks[token] for token in known} if unmergeable else ranks  # every token is kept
-    return ranks_module.RecoveredMerges(merged), token_ids, unmergeable
+    kept = set(vocab) if unmergeable else set()
+    for token in unmergeable:
+        pieces = ranks_module.bpe_by_rank(token, ranks, below=ranks[token])
+        if len(pieces) == 2 and pieces[0] in kept and pieces[1] in kept:
+            raise ValueError(f"the token {token!r} is listed as unmergeable, but a merge of kept tokens makes it")
+    merges = ranks_module.RecoveredMerges(zip(left_tokens, right_tokens), tokens=tokens, pairs=list(zip(lefts, rights)))
+    token_ids = {token: ranks[token] for token in vocab} if unmergeable else ranks  # every token is kept
+    return merges, token_ids, unmergeable
+
+
+_BYTES = [bytes([b]) for b in range(256)]

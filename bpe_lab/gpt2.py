@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import copy
 import gzip
 import hashlib
 import json
@@ -118,32 +117,29 @@ def load_encoding(name: str, *, cache: bool = True) -> Tokenizer:
 
     The first load takes a few seconds: every token's merge is recovered by running BPE on its bytes.
     The merges are then cached in a file in ``cache_dir()``, keyed by the rank file's sha256, so later loads,
-    in any process, skip that step; a second load in the same process returns a copy of the first at once.
-    ``cache=False`` recovers the merges again and leaves both caches alone. ``clear_cache()`` empties them.
+    in any process, skip that step (a fraction of a second); a second load in the same process does not even
+    read that file. Each call returns a Tokenizer of its own: adding a special token to one, or encoding with
+    it, leaves the others as they were. ``cache=False`` recovers the merges again and leaves both caches
+    alone. ``clear_cache()`` empties them.
     """
     check.encoding_name(name, SPECIAL_TOKENS), check.switch(cache, "cache")
     text, path, ranks_sha256 = _read_rank_file(name)
     if cache and ranks_sha256 in _LOADED:
-        return _copy(_LOADED[ranks_sha256])
-    ranks = _parse_ranks(text, path)
-    merges, token_ids, unmergeable = _merge_cache.merges(name, ranks, ranks_sha256, use_cache=cache)
+        merges, token_ids, unmergeable = _LOADED[ranks_sha256]
+    else:
+        ranks = _parse_ranks(text, path)
+        merges, token_ids, unmergeable = _merge_cache.merges(name, ranks, ranks_sha256, use_cache=cache)
+        if cache:
+            _LOADED[ranks_sha256] = merges, token_ids, unmergeable
+    # subtle: the Tokenizer copies what it keeps (its merges, vocab and tables are new lists and dicts), so the
+    # merges kept in _LOADED stay as recovered, whatever is done with the tokenizers built from them
     tokenizer = Tokenizer(merges, _PATTERN_OF[name], special_tokens=SPECIAL_TOKENS[name], token_ids=token_ids)
-    tokenizer.unmergeable = unmergeable  # as Tokenizer.from_ranks sets it
-    if cache:
-        _LOADED[ranks_sha256] = _copy(tokenizer)  # a copy nobody else holds, so it stays as loaded
+    tokenizer.unmergeable = list(unmergeable)  # as Tokenizer.from_ranks sets it
     return tokenizer
 
 
-_LOADED: dict[str, Tokenizer] = {}  # rank file sha256 -> the vocabulary as first loaded in this process
-
-
-def _copy(tokenizer: Tokenizer) -> Tokenizer:
-    """A Tokenizer equal to ``tokenizer`` that shares none of its dicts, lists or sets (copied one level
-    deep, in milliseconds; what they hold, bytes, ints, strs and tuples, cannot change), so adding a
-    special token to one, or filling its encoding cache, leaves the other as it was."""
-    clone = copy.copy(tokenizer)
-    clone.__dict__.update((key, copy.copy(value)) for key, value in vars(tokenizer).items())
-    return clone
+# rank file sha256 -> (merges, token ids, unmergeable tokens) as first read in this process
+_LOADED: dict[str, tuple] = {}
 
 
 def cache_dir() -> Path:

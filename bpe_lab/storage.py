@@ -106,8 +106,8 @@ KINDS = {
         Kind("unigram", "bpe_lab.unigram", "Unigram model file", "bpe_lab.unigram.load_model", (1,),
              {1: (("pieces",), ())}),
         # merges recovered from tiktoken ranks, cached by bpe_lab.gpt2.load_encoding (see bpe_lab._merge_cache)
-        Kind("merge_cache", "bpe_lab.merge_cache", "merge cache file", "bpe_lab.gpt2.load_encoding", (1,),
-             {1: (("vocabulary", "ranks_sha256", "splits", "unmergeable"), ())}, checksum_required=True),
+        Kind("merge_cache", "bpe_lab.merge_cache", "merge cache file", "bpe_lab.gpt2.load_encoding", (2,),
+             {2: (("vocabulary", "ranks_sha256", "lefts", "rights", "unmergeable"), ())}, checksum_required=True),
     ]
 }
 _BY_FORMAT = {kind.format: kind for kind in KINDS.values()}

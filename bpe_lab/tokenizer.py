@@ -58,13 +58,27 @@ class Tokenizer:
         merge r makes id 256 + r.
         """
         self.pattern, self._split = pattern, _splitter(pattern)
-        trusted = isinstance(merges, ranks.RecoveredMerges)  # recovered from ranks: consistent by construction
-        self.merges: list[tuple[bytes, bytes]] = list(merges) if trusted else check.tokenizer_merges(merges)
+        # sets self.merges, self.vocab (the 256 bytes, then one token per merge) and the tables encoding reads
+        if isinstance(merges, ranks.RecoveredMerges):  # recovered from ranks: consistent by construction
+            self._build_recovered(merges, token_ids)
+        else:
+            self._build(check.tokenizer_merges(merges), token_ids)
+        self._decoder: dict[int, bytes] = dict(zip(self._external, self.vocab))  # id -> bytes, specials too
+        self.special_tokens: dict[str, int] = {}
+        for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
+            self.add_special_token(name, token_id)
+        self._cache: dict[str, tuple[int, ...]] = {}  # chunk -> its ids (see encode_ordinary)
+        self._batch: BatchEncoder | bool | None = None  # built on the first encode with many new chunks
+
+    def _build(self, merges: list[tuple[bytes, bytes]], token_ids) -> None:
+        """The vocabulary and the tables encoding reads, one merge at a time."""
+        self.merges = merges
         self.vocab: list[bytes] = [bytes([b]) for b in range(256)]  # the 256 bytes, then one token per merge
         # encoding works on vocabulary positions: the rank of each pair and the token it makes
         self._ranks: dict[tuple[int, int], int] = {}  # (left, right) -> rank of the merge
         self._merged: dict[tuple[int, int], int] = {}  # (left, right) -> the merged token
         position = {token: k for k, token in enumerate(self.vocab)}  # bytes -> first position
+        lefts, rights = self._lefts_rights = [], []  # the same pairs as two lists, for the batch encoder
         for rank, (left, right) in enumerate(self.merges):
             token = left + right
             self.vocab.append(token)
@@ -73,14 +87,33 @@ class Tokenizer:
             # subtle: if another merge already made the same bytes, encoding keeps using that first id,
             # so equal bytes always get equal ids (id 256 + rank still decodes to the same bytes)
             self._merged[pair] = position.setdefault(token, 256 + rank)
-        self._external = ([token_ids[token] for token in self.vocab] if trusted  # vocab[k]'s id is _external[k]
-                          else check.tokenizer_token_ids(token_ids, self.vocab))
-        self._decoder: dict[int, bytes] = dict(zip(self._external, self.vocab))  # id -> bytes, specials too
-        self.special_tokens: dict[str, int] = {}
-        for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
-            self.add_special_token(name, token_id)
-        self._cache: dict[str, tuple[int, ...]] = {}  # chunk -> its ids (see encode_ordinary)
-        self._batch: BatchEncoder | bool | None = None  # built on the first encode with many new chunks
+            lefts.append(pair[0])
+            rights.append(pair[1])
+        self._external: list[int] = check.tokenizer_token_ids(token_ids, self.vocab)  # vocab[k]'s id is _external[k]
+
+    def _build_recovered(self, merges: ranks.RecoveredMerges, token_ids: dict[bytes, int] | None) -> None:
+        """``_build``'s tables, built at once for merges recovered from ranks (no Python loop over the merges).
+
+        There each merge makes a token no other merge makes, so merge r's token is at position 256 + r, and
+        ``merges.pairs`` already holds each merge as the positions of its two tokens: the loop of ``_build``
+        becomes one ``zip`` per table, run in C.
+        """
+        self.merges = list(merges)
+        self.vocab = [bytes([b]) for b in range(256)] + merges.tokens
+        self._ranks = dict(zip(merges.pairs, range(len(merges))))  # merge r: (left, right) -> r
+        self._merged = dict(zip(merges.pairs, range(256, 256 + len(merges))))  # merge r: (left, right) -> 256 + r
+        if token_ids is None:  # byte b is id b, merge r makes id 256 + r
+            self._external = list(range(len(self.vocab)))
+        else:
+            self._external = list(map(token_ids.__getitem__, self.vocab))  # the ranks are the ids
+        self._lefts_rights = None  # worked out from merges.pairs if the batch encoder needs them
+
+    def _pair_positions(self) -> tuple[list[int], list[int]]:
+        """(lefts, rights): merge r joins the tokens at positions lefts[r] and rights[r] (for plain merges)."""
+        if self._lefts_rights is None:
+            pairs = list(self._ranks)  # in rank order
+            self._lefts_rights = ([left for left, _ in pairs], [right for _, right in pairs])
+        return self._lefts_rights
 
     def add_special_token(self, name: str, token_id: int) -> None:
         """Register a special token such as "<|endoftext|>" under an id no regular token uses.
@@ -189,7 +222,8 @@ class Tokenizer:
         if len(missing) >= _BATCH_FROM and self._batch is not False:
             # many new chunks: all of them through the merge loop at once (bpe_lab._batch_encode), same ids
             if self._batch is None:
-                self._batch = BatchEncoder(self._ranks, self._external) if plain_merges(self.vocab) else False
+                self._batch = (BatchEncoder(*self._pair_positions(), self._external) if plain_merges(self.vocab)
+                               else False)
             if self._batch:
                 cache.update(zip(missing, self._batch.encode_many(list(map(str.encode, missing)))))  # UTF-8
                 missing = []

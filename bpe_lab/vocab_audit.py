@@ -87,7 +87,7 @@ def unreachable_tokens(tokenizer) -> list[int]:
     tokenizer = check.audited_tokenizer(tokenizer)
     ids, vocab = _ids(tokenizer), tokenizer.vocab
     if plain_merges(vocab):  # speed: every token's bytes through the merge loop at once (bpe_lab._batch_encode)
-        encoded = BatchEncoder(tokenizer._ranks, ids).encode_many(vocab[256:])
+        encoded = BatchEncoder(*tokenizer._pair_positions(), ids).encode_many(vocab[256:])
     else:
         encoded = [tuple(ids[p] for p in tokenizer._encode_chunk(token)) for token in vocab[256:]]
     return sorted({ids[k] for k, tokens in enumerate(encoded, start=256) if tokens != (ids[k],)})

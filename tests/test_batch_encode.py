@@ -19,7 +19,7 @@ def readable(tok: Tokenizer, chunk: bytes) -> tuple[int, ...]:
 
 
 def batch(tok: Tokenizer) -> BatchEncoder:
-    return BatchEncoder(tok._ranks, tok._external)
+    return BatchEncoder(*tok._pair_positions(), tok._external)
 
 
 def test_runs_of_the_same_pair_merge_from_the_left():

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from bpe_lab import _merge_cache, gpt2, ranks, storage
+from bpe_lab.tokenizer import Tokenizer
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = "ab" * 32  # a sha256-like key for the small ranks
@@ -112,12 +113,16 @@ def _damage(path: Path, how: str) -> None:
     elif how == "empty":
         path.write_bytes(b"")
     elif how == "a flipped byte":
-        at = data.index(b'"splits": [') + 40
+        at = data.index(b'"lefts": [') + 40
         path.write_bytes(data[:at] + bytes([data[at] ^ 0x01]) + data[at + 1 :])
     elif how == "a wrong version":
-        document["version"] = 2
+        document["version"] = 3
         document["checksum"] = storage.checksum(document)
         path.write_text(storage.dumps(document))
+    elif how == "the old format":  # version 1 kept one split per token instead of the positions of each merge
+        old = {"format": document["format"], "version": 1, "vocabulary": document["vocabulary"],
+               "ranks_sha256": document["ranks_sha256"], "splits": [1] * len(document["lefts"]), "unmergeable": []}
+        path.write_text(storage.dumps({**old, "checksum": storage.checksum(old)}))
     elif how == "a wrong key":
         document["ranks_sha256"] = "cd" * 32
         document["checksum"] = storage.checksum(document)
@@ -129,18 +134,22 @@ def _damage(path: Path, how: str) -> None:
     elif how == "no checksum":
         del document["checksum"]
         path.write_text(storage.dumps(document))
-    elif how == "a forged split":  # a wrong merge with a checksum to match: caught by the checks on reading
-        splits = document["splits"]
-        at = next(i for i, k in enumerate(splits) if k > 1)
-        splits[at] -= 1
+    elif how == "a forged merge":  # a wrong merge with a checksum to match: caught by the spot check on reading
+        r, left, right = _another_way_to_make_a_sampled_token(document["lefts"], document["rights"])
+        document["lefts"][r], document["rights"][r] = left, right
         document["checksum"] = storage.checksum(document)
         path.write_text(storage.dumps(document))
-    elif how == "a split past its token":
-        document["splits"][-1] = 99
+    elif how == "a merge of other bytes":  # b"ab" made as b"b" + b"a": caught by the checks on reading
+        r = next(r for r, (left, right) in enumerate(zip(document["lefts"], document["rights"])) if left != right)
+        document["lefts"][r], document["rights"][r] = document["rights"][r], document["lefts"][r]
         document["checksum"] = storage.checksum(document)
         path.write_text(storage.dumps(document))
-    elif how == "too few splits":
-        document["splits"].pop()
+    elif how == "a position past its merge":  # a merge using a token made later (or by no merge at all)
+        document["lefts"][-1] = 10**6
+        document["checksum"] = storage.checksum(document)
+        path.write_text(storage.dumps(document))
+    elif how == "too few merges":
+        document["lefts"].pop(), document["rights"].pop()
         document["checksum"] = storage.checksum(document)
         path.write_text(storage.dumps(document))
     elif how == "a folder":
@@ -150,8 +159,25 @@ def _damage(path: Path, how: str) -> None:
         raise AssertionError(how)
 
 
-DAMAGE = ["truncated", "empty", "a flipped byte", "a wrong version", "a wrong key", "another vocabulary",
-          "no checksum", "a forged split", "a split past its token", "too few splits"]
+DAMAGE = ["truncated", "empty", "a flipped byte", "a wrong version", "the old format", "a wrong key",
+          "another vocabulary", "no checksum", "a forged merge", "a merge of other bytes", "a position past its merge",
+          "too few merges"]
+
+
+def _another_way_to_make_a_sampled_token(lefts, rights):
+    """(r, left, right): a merge r that the spot check recomputes, and two other positions of tokens made before it
+    whose bytes also join into its token: a forged merge that every check but the spot check lets through."""
+    small = {token: rank for token, rank in gpt2.load_ranks("cl100k_base").items() if rank < 3000}
+    vocab = [bytes([b]) for b in range(256)] + [token for token in small if len(token) > 1]
+    position = {token: k for k, token in enumerate(vocab)}
+    step = max(1, len(lefts) // _merge_cache._SAMPLE)
+    for r in range(0, len(lefts), step):
+        token = vocab[256 + r]
+        for k in range(1, len(token)):
+            left, right = position.get(token[:k], 1 << 30), position.get(token[k:], 1 << 30)
+            if max(left, right) < 256 + r and (left, right) != (lefts[r], rights[r]):
+                return r, left, right
+    raise AssertionError("no sampled token can be made another way")
 
 
 @pytest.mark.parametrize("how", DAMAGE)
@@ -211,7 +237,8 @@ WRITER = textwrap.dedent("""
     path, seed = Path(sys.argv[1]), int(sys.argv[2])
     for round in range(10):
         storage.save(path, "merge_cache", {"vocabulary": "cl100k_base", "ranks_sha256": str(seed),
-                                           "splits": [seed + round] * 50_000, "unmergeable": []})
+                                           "lefts": [seed + round] * 50_000, "rights": [seed] * 50_000,
+                                           "unmergeable": []})
 """)
 
 
@@ -219,13 +246,52 @@ def test_two_processes_writing_at_once_never_leave_half_a_file(tmp_path):
     """Two writers save a cache file over and over while this process reads it: every read
     finds a whole file (one writer's or the other's), never half of one."""
     path = tmp_path / "merges-cl100k_base.json"
-    storage.save(path, "merge_cache", {"vocabulary": "cl100k_base", "ranks_sha256": "0", "splits": [],
+    storage.save(path, "merge_cache", {"vocabulary": "cl100k_base", "ranks_sha256": "0", "lefts": [], "rights": [],
                                        "unmergeable": []})
     writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(seed)], cwd=ROOT) for seed in (1, 1000)]
     reads = 0
     while any(writer.poll() is None for writer in writers) or reads == 0:
         payload = storage.load(path, "merge_cache", lambda payload, version: payload)  # FileFormatError if half
-        assert len(set(payload["splits"])) <= 1
+        assert len(set(payload["lefts"])) <= 1
         reads += 1
     assert [writer.wait() for writer in writers] == [0, 0]
     assert reads > 1 and [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left
+
+
+def test_the_tables_built_at_once_are_the_tables_built_merge_by_merge(cache, small):
+    """Tokenizer builds its tables from a RecoveredMerges' tokens and pairs in one go (_build_recovered); the
+    readable loop (_build) must give the same tables, read from the cache or recovered from the ranks."""
+    recovered = _merge_cache.merges("cl100k_base", small, KEY)  # recovered from the ranks
+    from_file = _merge_cache.merges("cl100k_base", small, KEY)  # read back from the cache file
+    for merges, token_ids, _ in (recovered, from_file):
+        assert isinstance(merges, ranks.RecoveredMerges)
+        fast = Tokenizer(merges, "gpt4", token_ids=token_ids)
+        readable = Tokenizer(list(merges), "gpt4", token_ids=token_ids)
+        for table in ("merges", "vocab", "_ranks", "_merged", "_external", "_decoder"):
+            assert getattr(fast, table) == getattr(readable, table), table
+        assert type(fast.merges) is list and fast.merges is not merges
+
+
+def test_unmergeable_tokens_are_cached_and_checked(cache, small):
+    """A token BPE does not end in two pieces (b"\\x00\\x01\\x02": no pair of it is a token) is unmergeable, and
+    so is a token whose merge needs it; the cache lists both by rank, and a list that does not match is rebuilt."""
+    folder, recoveries = cache
+    odd = {**small, b"\x00\x01\x02": 3000, b"\x00\x01\x02\x03": 3001}
+    expected = _merge_cache.merges("cl100k_base", odd, KEY)
+    assert expected[2] == [b"\x00\x01\x02", b"\x00\x01\x02\x03"] and b"\x00\x01\x02" not in expected[1]
+    path = _merge_cache.cache_path("cl100k_base")
+    assert json.loads(path.read_text())["unmergeable"] == [3000, 3001]
+    assert _merge_cache.merges("cl100k_base", odd, KEY) == expected and recoveries == [3002]  # read back
+    for unmergeable in ([3000], [3000, 3000, 3001], [3000, 3001, 5], [3000, "3001"], [3000, 3001, 300]):
+        document = json.loads(path.read_text())
+        document["unmergeable"] = unmergeable
+        document["checksum"] = storage.checksum(document)
+        path.write_text(storage.dumps(document))
+        assert _merge_cache.read(path, "cl100k_base", odd, KEY) is None, unmergeable
+    assert _merge_cache.merges("cl100k_base", odd, KEY) == expected and recoveries == [3002, 3002]
+
+
+def test_recovered_merges_without_token_ids_number_tokens_the_default_way():
+    merges = ranks.RecoveredMerges([(b"a", b"b"), (b"ab", b"c")])
+    fast, readable = Tokenizer(merges, None), Tokenizer(list(merges), None)
+    assert fast._external == readable._external == list(range(258)) and fast.encode("abcab") == [257, 256]
