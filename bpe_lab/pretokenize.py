@@ -122,10 +122,11 @@ def compile_pattern(pattern: str) -> regex.Pattern:
 #    exactly the same chunks (and without holding every chunk of a huge text at once when counting).
 # 2. Python's built-in `re` runs this module's three patterns two to three times as fast as the `regex`
 #    module, once each \p{..}, \s and \S is spelled out as the characters `regex` puts in it (read from
-#    `regex` itself, so the two agree on every character; see _spelled_out). Only for text with no
-#    character beyond U+FFFF (every living script, but not emoji): past it, `re` would check such long
-#    classes range by range, slower than `regex`, so that text keeps the real pattern. A pattern of your
-#    own always does. tests/test_pretokenize.py checks both claims, on every character up to U+FFFF.
+#    `regex` itself, so the two agree on every character; see _spelled_out): the ASCII ones for ASCII
+#    text, all up to U+FFFF for text with no character beyond (every living script, but not emoji). Past
+#    U+FFFF `re` would check such long classes range by range, slower than `regex`, so that text keeps the
+#    real pattern; a pattern of your own always does. tests/test_pretokenize.py checks both claims, on
+#    every character up to U+FFFF.
 _CUT = regex.compile(r"(?<=\S)\s")
 _BEYOND_BMP = re.compile("[\U00010000-\U0010ffff]")
 _ESCAPE_OR_CLASS = re.compile(r"\\p\{\w+\}|\\[sS]|\\.|\[\^?|\]|.", re.DOTALL)  # the parts _spelled_out reads
@@ -134,19 +135,23 @@ _ESCAPE_OR_CLASS = re.compile(r"\\p\{\w+\}|\\[sS]|\\.|\[\^?|\]|.", re.DOTALL)  #
 def _findall(compiled: regex.Pattern, text: str, start: int = 0, end: int | None = None) -> list[str]:
     """``compiled.findall(text, start, end)``, by `re` where it gives the same chunks sooner (see above)."""
     end = len(text) if end is None else end
-    if compiled.pattern in _SPELLABLE and not _BEYOND_BMP.search(text, start, end):
-        return _spelled_out(compiled.pattern).findall(text, start, end)
+    if compiled.pattern in _SPELLABLE:
+        if (text if (start, end) == (0, len(text)) else text[start:end]).isascii():
+            return _spelled_out(compiled.pattern, 0x80).findall(text, start, end)  # small classes: quick to build
+        if not _BEYOND_BMP.search(text, start, end):
+            return _spelled_out(compiled.pattern, 0x10000).findall(text, start, end)
     return compiled.findall(text, start, end)
 
 
 _SPELLABLE = {GPT2_PATTERN, GPT4_PATTERN, O200K_PATTERN}
 
 
-@lru_cache(maxsize=len(_SPELLABLE))
-def _spelled_out(pattern: str) -> re.Pattern:
-    r"""One of this module's patterns for `re`: \p{L} -> [a-zA-Zª...], \s inside a class -> its characters,
-    \S -> [^...], and so on, up to U+FFFF; everything else as it is. Built once per pattern, when first
-    needed (a few tens of milliseconds)."""
+@lru_cache(maxsize=2 * len(_SPELLABLE))
+def _spelled_out(pattern: str, up_to: int) -> re.Pattern:
+    r"""One of this module's patterns for `re`, for text whose characters all come before ``up_to``: \p{L} ->
+    [a-zA-Zª...], \s inside a class -> its characters, \S -> [^...], and so on; everything else as it is.
+    Built once per pattern, when first needed: a millisecond for ASCII (``up_to=0x80``), a few tens of
+    milliseconds up to U+FFFF."""
     parts, in_class = [], False
     for part in _ESCAPE_OR_CLASS.findall(pattern):
         if part in ("[", "[^"):
@@ -154,19 +159,18 @@ def _spelled_out(pattern: str) -> re.Pattern:
         elif part == "]":
             in_class = False
         elif part.startswith(r"\p") or part == r"\s":
-            part = _members(part) if in_class else f"[{_members(part)}]"
+            part = _members(part, up_to) if in_class else f"[{_members(part, up_to)}]"
         elif part == r"\S":
-            part = "[^" + _members(r"\s") + "]"  # (never inside a class in these patterns)
+            part = "[^" + _members(r"\s", up_to) + "]"  # (never inside a class in these patterns)
         parts.append(part)
     return re.compile("".join(parts))
 
 
 @lru_cache(maxsize=None)
-def _members(regex_class: str) -> str:
-    r"""The characters up to U+FFFF that `regex` puts in a class, as ranges for a `re` class: r"\p{N}" ->
+def _members(regex_class: str, up_to: int) -> str:
+    r"""The characters before ``up_to`` that `regex` puts in a class, as ranges for a `re` class: \p{N} ->
     "0-9²-³¹-¹¼-¾٠-٩..." (each run of consecutive members as first-last)."""
-    bmp = "".join(map(chr, range(0x10000)))
-    runs = regex.findall(regex_class + "+", bmp)
+    runs = regex.findall(regex_class + "+", "".join(map(chr, range(up_to))))
     return "".join(f"{re.escape(run[0])}-{re.escape(run[-1])}" for run in runs)
 
 

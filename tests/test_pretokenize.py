@@ -32,10 +32,18 @@ PATTERN_NAMES = ["gpt2", "gpt4", "o200k"]
 
 @pytest.mark.parametrize("name", PATTERN_NAMES)
 @settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.characters(max_codepoint=127), max_size=60))
+def test_the_ascii_spelled_out_pattern_splits_exactly_like_the_pattern(name, text):
+    source = pretokenize.PATTERNS[name]
+    assert pretokenize._spelled_out(source, 0x80).findall(text) == regex.findall(source, text)
+
+
+@pytest.mark.parametrize("name", PATTERN_NAMES)
+@settings(max_examples=300, deadline=None)
 @given(text=st.text(alphabet=st.characters(max_codepoint=0xFFFF), max_size=60))
 def test_the_spelled_out_pattern_splits_exactly_like_the_pattern(name, text):
     source = pretokenize.PATTERNS[name]
-    assert pretokenize._spelled_out(source).findall(text) == regex.findall(source, text)
+    assert pretokenize._spelled_out(source, 0x10000).findall(text) == regex.findall(source, text)
 
 
 @pytest.mark.parametrize("name", PATTERN_NAMES)
@@ -44,7 +52,7 @@ def test_the_spelled_out_pattern_on_every_character_up_to_u_ffff(name):
     # contractions: the classes it is in and the case-blind 's 'll ... decide all of these
     source = pretokenize.PATTERNS[name]
     text = "".join(f"{c}a{c} {c}1{c}{c}'{c}'l{c}A{c}\r\n{c}\n" for c in map(chr, range(0x10000)))
-    assert pretokenize._spelled_out(source).findall(text) == regex.findall(source, text)
+    assert pretokenize._spelled_out(source, 0x10000).findall(text) == regex.findall(source, text)
 
 
 @pytest.mark.parametrize("name", PATTERN_NAMES)
@@ -52,7 +60,8 @@ def test_the_spelled_out_pattern_on_every_pair_of_ascii_characters(name):
     source, chars = pretokenize.PATTERNS[name], [chr(c) for c in range(128)]
     for first in chars:
         text = "".join(first + second + " " + first for second in chars)
-        assert pretokenize._spelled_out(source).findall(text) == regex.findall(source, text)
+        for up_to in (0x80, 0x10000):
+            assert pretokenize._spelled_out(source, up_to).findall(text) == regex.findall(source, text)
 
 
 @pytest.mark.parametrize("name", PATTERN_NAMES)
