@@ -101,9 +101,9 @@ class BatchEncoder:
                 leaving = np.repeat(done, sizes)
                 finished.append(chunk_of_row[done])
                 ids += _split_ids(self.labels[tokens[leaving]], sizes[done])
-                staying, done = ~leaving, ~done
+                staying, going_on = ~leaving, ~done
                 tokens, rank, is_start = tokens[staying], rank[staying], is_start[staying]
-                chunk_of_row, best, sizes = chunk_of_row[done], best[done], sizes[done]
+                chunk_of_row, best, sizes = chunk_of_row[going_on], best[going_on], sizes[going_on]
                 if not len(tokens):
                     break
             at = np.flatnonzero(rank == np.repeat(best, sizes))  # 3. every occurrence of each chunk's best pair
@@ -116,7 +116,7 @@ class BatchEncoder:
             rank[new] = NO_RANK  # 4. the pairs next to each new token: to its right, then to its left
             right = new[new + 1 < len(tokens)]
             right = right[~is_start[right + 1]]
-            changed = np.concatenate((right, new[~is_start[new]] - 1))  # the pairs starting at a new token or before it
+            changed = np.concatenate((right, new[~is_start[new]] - 1))  # pairs that start at or just before one
             rank[changed] = self.pair_ranks.get(tokens[changed], tokens[changed + 1])
         order = np.argsort(np.concatenate(finished))  # back to the order of the chunks given
         return list(map(ids.__getitem__, order.tolist()))
