@@ -219,14 +219,13 @@ class Tokenizer:
         if len(cache) + len(missing) > _CACHE_LIMIT:
             cache.clear()  # keep memory bounded on huge texts; the chunks of this text still fit below
             missing = list(set(chunks))
-        if len(missing) >= _BATCH_FROM and self._batch is not False:
+        if len(missing) >= _BATCH_FROM and self._batch is None:  # decided once: can the merges run all at once?
+            plain = plain_merges(self.vocab)
+            self._batch = BatchEncoder(*self._pair_positions(), self._external) if plain else False
+        if len(missing) >= _BATCH_FROM and self._batch:
             # many new chunks: all of them through the merge loop at once (bpe_lab._batch_encode), same ids
-            if self._batch is None:
-                self._batch = (BatchEncoder(*self._pair_positions(), self._external) if plain_merges(self.vocab)
-                               else False)
-            if self._batch:
-                cache.update(zip(missing, self._batch.encode_many(list(map(str.encode, missing)))))  # UTF-8
-                missing = []
+            cache.update(zip(missing, self._batch.encode_many(list(map(str.encode, missing)))))  # UTF-8
+            missing = []
         external = self._external
         for chunk in missing:
             cache[chunk] = tuple(map(external.__getitem__, self._encode_chunk(chunk.encode("utf-8"))))
