@@ -24,9 +24,9 @@ against ``_encode_chunk``, and the parity tests against tiktoken). The gain is t
 NumPy operations on whole arrays instead of a Python loop per chunk: a novel's 8,894 distinct chunks take 17
 rounds in all, the UDHR's 11,272 in 20 languages 36 (its longest chunks are whole Chinese and Japanese clauses).
 
-For *plain* merges only (``plain_merges``: every merge makes a token no earlier merge made, so merge ``r`` makes
-position ``256 + r``; GPT-2, cl100k, o200k and nearly every trained tokenizer qualify; any other keeps the readable
-loop). NumPy has no dictionary, so ranks of pairs are looked up in a small hash table kept in two arrays
+For *plain* merges only (every merge makes a token no earlier merge made, so merge ``r`` makes position
+``256 + r``; ``Tokenizer._plain`` tells): GPT-2, cl100k, o200k and nearly every trained tokenizer; any other
+keeps the readable loop. NumPy has no dictionary, so ranks of pairs are looked up in a small hash table kept in two arrays
 (``PairRanks``); a sorted array with ``np.searchsorted`` was several times slower.
 """
 
@@ -34,15 +34,10 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["BatchEncoder", "PairRanks", "plain_merges"]
+__all__ = ["BatchEncoder", "PairRanks"]
 
 NO_RANK = np.iinfo(np.int32).max  # the rank of a pair that was never merged: larger than every rank
 _BATCH_BYTES = 1 << 21  # chunks are encoded about 2 MB at a time, so the arrays' memory stays bounded
-
-
-def plain_merges(vocab: list[bytes]) -> bool:
-    """True when no two tokens of a vocabulary (the 256 bytes, then one per merge) have the same bytes."""
-    return len(set(vocab)) == len(vocab)
 
 
 class BatchEncoder:

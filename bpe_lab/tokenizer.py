@@ -28,7 +28,7 @@ import regex
 
 from . import _checks as check
 from . import fast_bpe, pretokenize, ranks, storage
-from ._batch_encode import BatchEncoder, plain_merges
+from ._batch_encode import BatchEncoder
 from .byte_level import from_printable, show_token, to_printable
 
 __all__ = ["Tokenizer", "FORMAT", "FORMAT_VERSION"]
@@ -89,6 +89,7 @@ class Tokenizer:
             self._merged[pair] = position.setdefault(token, 256 + rank)
             lefts.append(pair[0])
             rights.append(pair[1])
+        self._plain = len(position) == len(self.vocab)  # no merge made bytes an earlier one made (_batch_encode)
         self._external: list[int] = check.tokenizer_token_ids(token_ids, self.vocab)  # vocab[k]'s id is _external[k]
 
     def _build_recovered(self, merges: ranks.RecoveredMerges, token_ids: dict[bytes, int] | None) -> None:
@@ -107,6 +108,7 @@ class Tokenizer:
         else:
             self._external = list(map(token_ids.__getitem__, self.vocab))  # the ranks are the ids
         self._lefts_rights = None  # worked out from merges.pairs if the batch encoder needs them
+        self._plain = True  # each recovered merge makes a token no other merge makes
 
     def _pair_positions(self) -> tuple[list[int], list[int]]:
         """(lefts, rights): merge r joins the tokens at positions lefts[r] and rights[r] (for plain merges)."""
@@ -220,8 +222,7 @@ class Tokenizer:
             cache.clear()  # keep memory bounded on huge texts; the chunks of this text still fit below
             missing = list(set(chunks))
         if len(missing) >= _BATCH_FROM and self._batch is None:  # decided once: can the merges run all at once?
-            plain = plain_merges(self.vocab)
-            self._batch = BatchEncoder(*self._pair_positions(), self._external) if plain else False
+            self._batch = BatchEncoder(*self._pair_positions(), self._external) if self._plain else False
         if len(missing) >= _BATCH_FROM and self._batch:
             # many new chunks: all of them through the merge loop at once (bpe_lab._batch_encode), same ids
             cache.update(zip(missing, self._batch.encode_many(list(map(str.encode, missing)))))  # UTF-8

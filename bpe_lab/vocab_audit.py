@@ -39,7 +39,7 @@ import re
 
 from . import _checks as check
 from . import pretokenize
-from ._batch_encode import BatchEncoder, plain_merges
+from ._batch_encode import BatchEncoder
 from .byte_level import show_token
 
 __all__ = ["partial_utf8_tokens", "unreachable_tokens", "unreachable_after_split", "unseen_tokens", "token_table"]
@@ -86,7 +86,7 @@ def unreachable_tokens(tokenizer) -> list[int]:
     """
     tokenizer = check.audited_tokenizer(tokenizer)
     ids, vocab = _ids(tokenizer), tokenizer.vocab
-    if plain_merges(vocab):  # speed: every token's bytes through the merge loop at once (bpe_lab._batch_encode)
+    if tokenizer._plain:  # speed: every token's bytes through the merge loop at once (bpe_lab._batch_encode)
         encoded = BatchEncoder(*tokenizer._pair_positions(), ids).encode_many(vocab[256:])
     else:
         encoded = [tuple(ids[p] for p in tokenizer._encode_chunk(token)) for token in vocab[256:]]
