@@ -82,7 +82,9 @@ def bert_tokenize(text: str, vocab) -> list[str]:
     ['play', '##ing', '!']
     """
     vocab = check.wordpiece_vocab(vocab)
-    return [piece for word in bert_pre_tokenize(bert_normalize(text)) for piece in tokenize(word, vocab)]
+    words = bert_pre_tokenize(bert_normalize(text))
+    split = {word: tokenize(word, vocab) for word in dict.fromkeys(words)}  # each distinct word once
+    return [piece for word in words for piece in split[word]]
 
 
 class BertTokenizer:

@@ -221,7 +221,9 @@ def word_tokenizer(log_probs: dict, *, unk_score: float | None = None, space: st
 
     def tokenize(text: str) -> list[str]:
         words = check.text(text).split()
-        return [piece for word in words for piece in viterbi(space + word, vocab, unk_score=unk_score)[0]]
+        # each distinct word once: a text repeats its words, and a word's best path is always the same
+        split = {word: viterbi(space + word, vocab, unk_score=unk_score)[0] for word in dict.fromkeys(words)}
+        return [piece for word in words for piece in split[word]]
 
     return tokenize
 
