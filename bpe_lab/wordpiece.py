@@ -340,7 +340,7 @@ def _entry_of(index: PairIndex, counts: _SymbolCounts, symbols: SymbolTable, sco
                 if bound < below:
                     bounded[pair] = max(bound_count, count)
                     if bound_count >= count:
-                        return None  # its latest entry bounds it still (its count has not grown since)
+                        return None  # its latest entry bounds it still: its count has not grown since
                     return (-bound, -count, names[ord(a)], names[ord(b)], pair)
             made = count
             if a == b:  # occurrences may overlap; str.count, like a merge, takes them left to right
@@ -362,7 +362,8 @@ def _gain_bound(count: int, start_total: int) -> float:
 
     whatever the counts of a and b: in ``likelihood_gain`` with piece_count 0, each of the two pieces loses
     less the rarer it is, and it occurs at least m times; and N ≤ N0. No pair of 1 occurrence gains more than
-    about ln N0 + 1 (14 for the novel), far below what the first few thousand merges score.
+    about ln N0 + 1 (14 for the novel), far below what the first few thousand merges score. The bound grows
+    with the count (up to N0 / 2, more than such a pair can have), so a bound for a higher count holds too.
 
     subtle: a score reaches the bound only with N = N0, before the first merge, when no bound is used. The
     factor 1 + 1e-12 leaves room for rounding, which is far smaller.
