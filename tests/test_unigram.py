@@ -317,3 +317,10 @@ def test_word_tokenizer_splits_each_word_as_viterbi_does(pieces, text, unk):
         return
     assert tokenize(text) == [piece for word in text.split()
                               for piece in unigram.viterbi("▁" + word, pieces, unk_score=unk)[0]]
+
+
+def test_word_tokenizer_says_what_viterbi_says_when_no_path_reaches_the_end():
+    tokenize = unigram.word_tokenizer({"▁": 0.0, "a": -math.inf}, unk_score=-20.0)
+    with pytest.raises(ValueError, match="cannot cover the end"):
+        tokenize("a")
+    assert tokenize("b") == ["▁", "<unk>"]

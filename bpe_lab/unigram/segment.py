@@ -244,6 +244,8 @@ def _best_pieces(word: str, vocab: Vocabulary, unk_score: float | None) -> list[
     for end, start, piece, log_prob in arcs:
         if best[start] > -math.inf and best[start] + log_prob > best[end]:  # strictly: ties keep the earliest start
             best[end], back[end] = best[start] + log_prob, (start, piece)
+    if word and back[len(word)] is None:  # only pieces of log-probability -inf reach the end
+        return viterbi(word, vocab, unk_score=unk_score)[0]  # it says so
     pieces, position = [], len(word)
     while position > 0:
         position, piece = back[position]
