@@ -100,18 +100,27 @@ class PairIndex:
         self.pair_counts.pop(pair, None)
 
 
-def pop_best(heap: list, current: Callable[[str], tuple | None]) -> tuple | None:
+def pop_best(heap: list, current: Callable[[str], tuple | None], latest: dict | None = None) -> tuple | None:
     """Pop the best up-to-date entry of ``heap`` (smallest first; the pair is an entry's last item).
 
     ``current(pair)`` gives the entry the pair should have now, or None if the pair is gone. An entry
     that differs from it is stale: it is pushed back as it should be now (if the pair is still there),
     and the search goes on. None when the heap runs out.
+
+    ``latest`` (pair -> the entry pushed last for it, kept by the caller, and here for the entries pushed
+    back) is for a trainer whose latest entry of a pair is always good enough, as ``wordpiece.fast_train``'s
+    are: an older entry of the pair that reaches the top is then dropped without asking ``current``.
     """
     while heap:
         entry = heapq.heappop(heap)
-        fresh = current(entry[-1])
+        pair = entry[-1]
+        if latest is not None and latest.get(pair) is not entry:
+            continue  # an older entry: the pair's latest one, still in the heap, stands for it
+        fresh = current(pair)
         if fresh == entry:
             return entry
         if fresh is not None:
             heapq.heappush(heap, fresh)  # stale: put it back where it belongs now
+            if latest is not None:
+                latest[pair] = fresh
     return None

@@ -15,6 +15,7 @@ sentence, truncation and padding; training a WordPiece vocabulary (``bpe_lab.wor
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from . import _checks as check
@@ -34,20 +35,24 @@ def bert_normalize(text: str) -> str:
     'hello world  中  文 '
     """
     check.text(text)
-    out = []
-    for char in text:
-        if char == "\x00" or char == "\ufffd" or (char not in "\t\n\r" and unicodedata.category(char).startswith("C")):
-            continue
-        if _is_whitespace(char):
-            out.append(" ")
-        elif _is_chinese(char):
-            out.append(f" {char} ")
-        else:
-            out.append(char)
-    text = unicodedata.normalize("NFD", "".join(out))
+    if text.isascii():  # the common case, in one pass: each character as _ASCII_NORMALIZED (below) says
+        return text.translate(_ASCII_NORMALIZED)
+    text = unicodedata.normalize("NFD", "".join(_clean(char) for char in text))
     text = "".join(char for char in text if unicodedata.category(char) != "Mn")
     # one character at a time, as BERT does: a final capital sigma becomes "σ", not "ς"
     return "".join(char.lower() for char in text)
+
+
+def _clean(char: str) -> str:
+    """``bert_normalize``'s first step for one character: dropped (control characters and U+FFFD), a space
+    (whitespace), spaced (CJK ideographs), or kept."""
+    if char == "\x00" or char == "\ufffd" or (char not in "\t\n\r" and unicodedata.category(char).startswith("C")):
+        return ""
+    if _is_whitespace(char):
+        return " "
+    if _is_chinese(char):
+        return f" {char} "
+    return char
 
 
 def bert_pre_tokenize(text: str) -> list[str]:
@@ -57,6 +62,8 @@ def bert_pre_tokenize(text: str) -> list[str]:
     ['hello', ',', 'world', '!']
     """
     check.text(text)
+    if text.isascii():  # the common case, in one pass (the same words; see _ASCII_WORDS below)
+        return _ASCII_WORDS.findall(text)
     words, current = [], []
     for char in text:
         if _is_whitespace(char):
@@ -82,7 +89,9 @@ def bert_tokenize(text: str, vocab) -> list[str]:
     ['play', '##ing', '!']
     """
     vocab = check.wordpiece_vocab(vocab)
-    return [piece for word in bert_pre_tokenize(bert_normalize(text)) for piece in tokenize(word, vocab)]
+    words = bert_pre_tokenize(bert_normalize(text))
+    split = {word: tokenize(word, vocab) for word in dict.fromkeys(words)}  # each distinct word once
+    return [piece for word in words for piece in split[word]]
 
 
 class BertTokenizer:
@@ -157,3 +166,13 @@ def _is_whitespace(char: str) -> bool:
 def _is_punctuation(char: str) -> bool:
     return (char.isascii() and not char.isalnum() and char.isprintable() and char != " ") or \
         unicodedata.category(char).startswith("P")
+
+
+# subtle: ASCII has no accents to strip (NFD leaves it alone) and no ideographs, so what bert_normalize makes of
+# an ASCII text is what it makes of each character, looked up here (built by the general steps themselves)
+_ASCII_NORMALIZED = {code: _clean(chr(code)).lower() for code in range(128)}
+# and bert_pre_tokenize's words in ASCII text: a punctuation character alone, or a run of characters that are
+# neither punctuation nor whitespace (the classes taken from the functions above)
+_ASCII_PUNCTUATION = re.escape("".join(char for char in map(chr, range(128)) if _is_punctuation(char)))
+_ASCII_WHITESPACE = re.escape("".join(char for char in map(chr, range(128)) if _is_whitespace(char)))
+_ASCII_WORDS = re.compile(f"[{_ASCII_PUNCTUATION}]|[^{_ASCII_PUNCTUATION}{_ASCII_WHITESPACE}]+")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import sysconfig
 from collections import Counter
@@ -232,6 +233,9 @@ def load_udhr() -> dict[str, dict]:
         raise ValueError(f"{data_path(name)} does not hold the expected UDHR structure: {exc}") from exc
 
 
+_NOT_STANDARD_LIBRARY = {"site-packages", "dist-packages", "test", "tests", "idle_test"}  # folders
+
+
 def python_source_files(max_bytes: int = 10_000_000) -> list[tuple[str, str]]:
     """Python source code: ``(relative path, text)`` of the running interpreter's standard library.
 
@@ -241,11 +245,14 @@ def python_source_files(max_bytes: int = 10_000_000) -> list[tuple[str, str]]:
     """
     max_bytes = check.whole(max_bytes, "max_bytes", minimum=1, what="a positive whole number such as 10_000_000")
     stdlib = Path(sysconfig.get_paths()["stdlib"])
+    paths = []
+    for folder, subfolders, names in os.walk(stdlib):
+        # subtle: left out before they are walked; site-packages alone can hold thousands of files
+        subfolders[:] = [name for name in subfolders if name not in _NOT_STANDARD_LIBRARY]
+        paths += [Path(folder, name) for name in names if name.endswith(".py")]
     files, size = [], 0
-    for path in sorted(stdlib.rglob("*.py")):
+    for path in sorted(paths):
         relative = path.relative_to(stdlib).parts
-        if {"site-packages", "dist-packages", "test", "tests", "idle_test"} & set(relative):
-            continue
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):

@@ -223,6 +223,16 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score:
       number of pieces, falls with every merge. A lower N lowers every pair's gain (f(N) − f(N − m) grows
       with N), so the entries not refreshed stay upper bounds.
 
+    Since every rise gets a fresh entry, a pair's *latest* entry is always an upper bound, and the older
+    ones can be dropped unexamined when they reach the top (``latest``, given to ``pop_best``).
+
+    A fresh entry need not be the exact score either, only an upper bound. "likelihood" uses that: a pair
+    with few occurrences cannot gain much (at most ``_gain_bound(count)``, about ln N + 1 for a pair that
+    occurs once). When that bound is below the gain of the merge just made, the pair is far from the top:
+    it gets the bound as its entry, and is scored only when the bound reaches the top, if it ever does. A
+    pair gets one such entry, not one per merge that touches it. Most pairs a merge touches are rare, so
+    this saves most of the scoring (the novel at 4,000 pieces: 152,000 gains computed instead of 438,000).
+
     Steps keep their pair, score and counts, but not every pair's score (``scores`` is empty). Like ``train``,
     it stops early when no pair is left (every word a single piece), before ``vocab_size``.
     """
@@ -234,11 +244,12 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score:
     entry = _entry_of(index, counts, symbols, score)
     heap = [entry(pair) for pair in index.pair_counts]
     heapq.heapify(heap)
+    latest = {item[-1]: item for item in heap}  # pair -> the entry pushed last for it, the one that counts
     vocab = specials + alphabet
     steps = []
     with _progress.steps(vocab_size - len(vocab), "WordPiece pieces", progress) as bar:
         while len(vocab) < vocab_size:
-            best = pop_best(heap, entry)
+            best = pop_best(heap, entry, latest)
             if best is None:
                 break  # every word is a single piece
             pair = best[-1]
@@ -250,7 +261,10 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score:
             if score == "likelihood":
                 touched |= _making(new_piece, symbols, index)
             for pair in touched:
-                heapq.heappush(heap, entry(pair))
+                fresh = entry(pair, below=-best[0])  # "likelihood": a bound, if that is below this step's gain
+                if fresh is not None:
+                    heapq.heappush(heap, fresh)
+                    latest[pair] = fresh
             if new_piece not in vocab:
                 vocab.append(new_piece)
                 bar.advance()
@@ -271,7 +285,8 @@ def _starting_point(corpus, vocab_size, special_tokens) -> tuple[dict, list, lis
 
 class _SymbolCounts:
     """fast_train's extra bookkeeping: symbol character -> count in the corpus (``of``), their sum (``total``,
-    N), and symbol character -> the pairs that contain it (``pairs_with``; some may have died since)."""
+    N; ``start_total`` before the first merge), and symbol character -> the pairs that contain it
+    (``pairs_with``; some may have died since)."""
 
     def __init__(self, index: PairIndex):
         self.of: dict[str, int] = Counter()
@@ -280,7 +295,7 @@ class _SymbolCounts:
             for char in word:
                 self.of[char] += count
             self.note(pairs(word))
-        self.total = sum(self.of.values())
+        self.total = self.start_total = sum(self.of.values())
 
     def note(self, word_pairs: list[str]) -> None:
         """Remember which pairs hold which symbols."""
@@ -291,32 +306,69 @@ class _SymbolCounts:
 
 def _entry_of(index: PairIndex, counts: _SymbolCounts, symbols: SymbolTable, score: str):
     """The function that gives a pair's heap entry now: (-score, -count, left piece, right piece, pair),
-    so the smallest entry is ``train``'s choice; None for a pair that is gone."""
-    of, pair_counts, words, word_counts = counts.of, index.pair_counts, index.words, index.counts
-    joined: dict[str, str] = {}  # pair -> the piece its merge makes; a pair is scored again and again
+    so the smallest entry is ``train``'s choice; None for a pair that is gone.
 
-    def entry(pair: str) -> tuple | None:
+    For "likelihood", ``entry(pair, below=score)`` (a pair a merge touched) gives the pair's *bound*
+    (``_gain_bound``) instead of its gain when the bound is below ``score``, or None when the pair's latest
+    entry, still in the heap, is such a bound already, for its count now or a higher one. Without ``below``
+    it always gives the gain.
+    """
+    of, pair_counts, words, word_counts = counts.of, index.pair_counts, index.words, index.counts
+    names, id_of = symbols.names, symbols.id_of
+    joined: dict[str, str] = {}  # pair -> the piece its merge makes; a pair is scored again and again
+    bounds: dict[int, float] = {}  # count -> _gain_bound(count, N at the start)
+    bounded: dict[str, int] = {}  # pair -> the count its latest entry was made for, if that entry is a bound
+
+    def entry(pair: str, below: float | None = None) -> tuple | None:
+        # subtle: every call forgets the pair's bound and only a bound given (or kept) now is remembered, so
+        # ``bounded`` never names a bound that pop_best has taken off the heap (it asks for the gain then)
+        bound_count = bounded.pop(pair, 0)
         count = pair_counts.get(pair, 0)
         if count <= 0:
             return None
         a, b = pair
-        left, right = symbols.names[ord(a)], symbols.names[ord(b)]
-        if score == "frequency":
-            value = count
-        elif score == "ratio":
-            value = count / (of[a] * of[b])
-        else:
+        if score == "likelihood":
+            made_piece = joined.get(pair)
+            if made_piece is None:
+                made_piece = joined[pair] = _join(names[ord(a)], names[ord(b)])
+            piece = id_of.get(made_piece)
+            piece_count = of[chr(piece)] if piece is not None else 0
+            if below is not None and piece_count == 0 and a != b:
+                bound = bounds.get(count)
+                if bound is None:
+                    bound = bounds[count] = _gain_bound(count, counts.start_total)
+                if bound < below:
+                    bounded[pair] = max(bound_count, count)
+                    if bound_count >= count:
+                        return None  # its latest entry bounds it still: its count has not grown since
+                    return (-bound, -count, names[ord(a)], names[ord(b)], pair)
             made = count
             if a == b:  # occurrences may overlap; str.count, like a merge, takes them left to right
                 made = sum(word_counts[i] * words[i].count(pair) for i in index.where.get(pair, ()))
-            made_piece = joined.get(pair)
-            if made_piece is None:
-                made_piece = joined[pair] = _join(left, right)
-            piece = symbols.id_of.get(made_piece)
-            value = _gain(made, of[a], of[b], of[chr(piece)] if piece is not None else 0, counts.total, a == b)
-        return (-value, -count, left, right, pair)
+            value = _gain(made, of[a], of[b], piece_count, counts.total, a == b)
+        elif score == "ratio":
+            value = count / (of[a] * of[b])
+        else:
+            value = count
+        return (-value, -count, names[ord(a)], names[ord(b)], pair)
 
     return entry
+
+
+def _gain_bound(count: int, start_total: int) -> float:
+    """The most a pair (a, b), a ≠ b, of ``count`` occurrences can gain while the piece it makes is new:
+
+        f(N0) − f(N0 − m) − f(m)        (f(x) = x·ln x, m = count, N0 = ``start_total``)
+
+    whatever the counts of a and b: in ``likelihood_gain`` with piece_count 0, each of the two pieces loses
+    less the rarer it is, and it occurs at least m times; and N ≤ N0. No pair of 1 occurrence gains more than
+    about ln N0 + 1 (14 for the novel), far below what the first few thousand merges score. The bound grows
+    with the count (up to N0 / 2, more than such a pair can have), so a bound for a higher count holds too.
+
+    subtle: a score reaches the bound only with N = N0, before the first merge, when no bound is used. The
+    factor 1 + 1e-12 leaves room for rounding, which is far smaller.
+    """
+    return (_drop(start_total, count) - _drop(count, count)) * (1 + 1e-12)
 
 
 def _apply_merge(index: PairIndex, counts: _SymbolCounts, pair: str, new: str) -> set[str]:
@@ -337,8 +389,12 @@ def _apply_merge(index: PairIndex, counts: _SymbolCounts, pair: str, new: str) -
         counts.total -= occurrences
         counts.note(index.rewrite(i, merged))
     index.forget(pair)
-    touched = set().union(*(counts.pairs_with.get(char, ()) for char in (left, right, new)))
-    return {p for p in touched if index.pair_counts.get(p, 0) > 0}
+    touched = set()
+    for char in (left, right, new):
+        alive = {p for p in counts.pairs_with.get(char, ()) if index.pair_counts.get(p, 0) > 0}
+        counts.pairs_with[char] = alive  # the pairs that died are forgotten here
+        touched |= alive
+    return touched
 
 
 def _making(piece: str, symbols: SymbolTable, index: PairIndex) -> set[str]:

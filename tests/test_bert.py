@@ -66,6 +66,15 @@ def test_generated_text(bert_base, reference, text):
     _compare(bert_base, reference, [text], "hypothesis-generated text")
 
 
+@settings(max_examples=500, deadline=None)
+@given(text=st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_ascii_text_takes_the_shortcut_to_the_same_result(text):
+    """ASCII text is normalised and split in one pass; a non-ASCII character at the end sends the same text down
+    the general path: "é" is normalised to "e", and "¿" is a word of its own."""
+    assert bert.bert_normalize(text + "é") == bert.bert_normalize(text) + "e"
+    assert bert.bert_pre_tokenize(text + "¿") == bert.bert_pre_tokenize(text) + ["¿"]
+
+
 def test_known_pieces(bert_base):
     assert bert_base.tokenize("Tokenization is unhelpfully complicated!") == [
         "token", "##ization", "is", "un", "##hel", "##pf", "##ull", "##y", "complicated", "!"]

@@ -300,3 +300,27 @@ def test_a_prepared_vocabulary_segments_as_its_dict():
     assert unigram.viterbi("cats", vocab) == (["cats"], -3.0)
     with pytest.raises(ValueError, match=r"log_probs\['c'\] = 0.5 is positive"):
         unigram.Vocabulary({**CATS, "c": 0.5})
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces=st.dictionaries(st.text(alphabet="▁abc", min_size=1, max_size=4),
+                              st.sampled_from([-1.0, -2.0, -3.0, -1.5, -2.5]), min_size=1, max_size=25),
+       text=st.text(alphabet="abcd ", max_size=30), unk=st.sampled_from([None, -20.0, -2.0]))
+def test_word_tokenizer_splits_each_word_as_viterbi_does(pieces, text, unk):
+    """word_tokenizer finds each word's best path without viterbi's table: the same pieces, ties included (the
+    log-probabilities repeat, so many paths tie), unknown characters too ("d" is never a piece)."""
+    pieces.update({"▁": -4.0, "a": -4.0, "b": -4.0, "c": -4.0})
+    tokenize = unigram.word_tokenizer(pieces, unk_score=unk)
+    if unk is None and "d" in text:
+        with pytest.raises(ValueError, match="cannot cover"):
+            tokenize(text)
+        return
+    assert tokenize(text) == [piece for word in text.split()
+                              for piece in unigram.viterbi("▁" + word, pieces, unk_score=unk)[0]]
+
+
+def test_word_tokenizer_says_what_viterbi_says_when_no_path_reaches_the_end():
+    tokenize = unigram.word_tokenizer({"▁": 0.0, "a": -math.inf}, unk_score=-20.0)
+    with pytest.raises(ValueError, match="cannot cover the end"):
+        tokenize("a")
+    assert tokenize("b") == ["▁", "<unk>"]

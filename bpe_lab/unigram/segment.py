@@ -221,9 +221,36 @@ def word_tokenizer(log_probs: dict, *, unk_score: float | None = None, space: st
 
     def tokenize(text: str) -> list[str]:
         words = check.text(text).split()
-        return [piece for word in words for piece in viterbi(space + word, vocab, unk_score=unk_score)[0]]
+        # each distinct word once: a text repeats its words, and a word's best path is always the same
+        split = {word: _best_pieces(space + word, vocab, unk_score) for word in dict.fromkeys(words)}
+        return [piece for word in words for piece in split[word]]
 
     return tokenize
+
+
+def _best_pieces(word: str, vocab: Vocabulary, unk_score: float | None) -> list[str]:
+    """``viterbi(word, vocab, unk_score=unk_score)[0]`` without the table kept for display: the same arcs in
+    the same order, the same sums and the same tie rule, so the same pieces (``word_tokenizer`` calls it for
+    every distinct word of a text)."""
+    log_probs = vocab.log_probs
+    if unk_score is None and any(char not in log_probs for char in word):
+        return viterbi(word, vocab)[0]  # it says which character cannot be covered
+    arcs = [(end, start, piece, float(log_probs[piece])) for end, start, piece in word_spans(word, vocab)]
+    # an unknown character's arc is the only one of its length there; it sorts after the others ending there
+    arcs += [(start + 1, start, "<unk>", float(unk_score)) for start, char in enumerate(word) if char not in log_probs]
+    arcs.sort(key=lambda arc: (arc[0], arc[1]))
+    best = [0.0] + [-math.inf] * len(word)
+    back: list = [None] * (len(word) + 1)
+    for end, start, piece, log_prob in arcs:
+        if best[start] > -math.inf and best[start] + log_prob > best[end]:  # strictly: ties keep the earliest start
+            best[end], back[end] = best[start] + log_prob, (start, piece)
+    if word and back[len(word)] is None:  # only pieces of log-probability -inf reach the end
+        return viterbi(word, vocab, unk_score=unk_score)[0]  # it says so
+    pieces, position = [], len(word)
+    while position > 0:
+        position, piece = back[position]
+        pieces.append(piece)
+    return pieces[::-1]
 
 
 # -- beyond the best path: the n best, a random path, how many paths ------------------------------------------
