@@ -26,8 +26,8 @@ rounds in all, the UDHR's 11,272 in 20 languages 36 (its longest chunks are whol
 
 For *plain* merges only (every merge makes a token no earlier merge made, so merge ``r`` makes position
 ``256 + r``; ``Tokenizer._plain`` tells): GPT-2, cl100k, o200k and nearly every trained tokenizer; any other
-keeps the readable loop. NumPy has no dictionary, so ranks of pairs are looked up in a small hash table kept in two arrays
-(``PairRanks``); a sorted array with ``np.searchsorted`` was several times slower.
+keeps the readable loop. NumPy has no dictionary, so ranks of pairs are looked up in a small hash table kept
+in two arrays (``PairRanks``); a sorted array with ``np.searchsorted`` was several times slower.
 """
 
 from __future__ import annotations

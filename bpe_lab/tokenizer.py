@@ -14,7 +14,8 @@ What this module does not do: learn merges the readable way (``bpe_lab.bpe``; ``
 trainer, ``bpe_lab.fast_bpe``), encode many chunks fast (``bpe_lab._batch_encode`` runs ``_encode_chunk``'s
 loop on all the new chunks of a text at once, with NumPy; its docstring shows why the ids are the same),
 split text into chunks (``bpe_lab.pretokenize``), recover merges from tiktoken's ranks (``bpe_lab.ranks``),
-read GPT-2's own files (``bpe_lab.gpt2``) or write files safely (``bpe_lab.storage``). Argument checks live in ``bpe_lab._checks.tokenizer``.
+read GPT-2's own files (``bpe_lab.gpt2``) or write files safely (``bpe_lab.storage``). Argument checks live
+in ``bpe_lab._checks.tokenizer``.
 """
 
 from __future__ import annotations
