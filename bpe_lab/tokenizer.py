@@ -69,7 +69,7 @@ class Tokenizer:
         for name, token_id in check.tokenizer_special_tokens(special_tokens).items():
             self.add_special_token(name, token_id)
         self._cache: dict[str, tuple[int, ...]] = {}  # chunk -> its ids (see encode_ordinary)
-        self._batch: BatchEncoder | bool | None = None  # built on the first encode with many new chunks
+        self._batch: BatchEncoder | bool | None = None  # see _batch_encoder: built when first needed
 
     def _build(self, merges: list[tuple[bytes, bytes]], token_ids) -> None:
         """The vocabulary and the tables encoding reads, one merge at a time."""
@@ -111,12 +111,15 @@ class Tokenizer:
         self._lefts_rights = None  # worked out from merges.pairs if the batch encoder needs them
         self._plain = True  # each recovered merge makes a token no other merge makes
 
-    def _pair_positions(self) -> tuple[list[int], list[int]]:
-        """(lefts, rights): merge r joins the tokens at positions lefts[r] and rights[r] (for plain merges)."""
-        if self._lefts_rights is None:
-            pairs = list(self._ranks)  # in rank order
-            self._lefts_rights = ([left for left, _ in pairs], [right for _, right in pairs])
-        return self._lefts_rights
+    def _batch_encoder(self) -> BatchEncoder | None:
+        """The encoder of many chunks at once (``bpe_lab._batch_encode``), built the first time it is asked for;
+        None for merges that are not plain (they keep the readable loop)."""
+        if self._batch is None:
+            if self._plain and self._lefts_rights is None:  # merge r joins positions lefts[r] and rights[r]
+                pairs = list(self._ranks)  # in rank order
+                self._lefts_rights = ([left for left, _ in pairs], [right for _, right in pairs])
+            self._batch = BatchEncoder(*self._lefts_rights, self._external) if self._plain else False
+        return self._batch or None
 
     def add_special_token(self, name: str, token_id: int) -> None:
         """Register a special token such as "<|endoftext|>" under an id no regular token uses.
@@ -222,11 +225,9 @@ class Tokenizer:
         if len(cache) + len(missing) > _CACHE_LIMIT:
             cache.clear()  # keep memory bounded on huge texts; the chunks of this text still fit below
             missing = list(set(chunks))
-        if len(missing) >= _BATCH_FROM and self._batch is None:  # decided once: can the merges run all at once?
-            self._batch = BatchEncoder(*self._pair_positions(), self._external) if self._plain else False
-        if len(missing) >= _BATCH_FROM and self._batch:
-            # many new chunks: all of them through the merge loop at once (bpe_lab._batch_encode), same ids
-            cache.update(zip(missing, self._batch.encode_many(list(map(str.encode, missing)))))  # UTF-8
+        batch = self._batch_encoder() if len(missing) >= _BATCH_FROM else None
+        if batch:  # many new chunks: all of them through the merge loop at once (bpe_lab._batch_encode), same ids
+            cache.update(zip(missing, batch.encode_many(list(map(str.encode, missing)))))  # UTF-8
             missing = []
         external = self._external
         for chunk in missing:

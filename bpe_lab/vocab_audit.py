@@ -39,7 +39,6 @@ import re
 
 from . import _checks as check
 from . import pretokenize
-from ._batch_encode import BatchEncoder
 from .byte_level import show_token
 
 __all__ = ["partial_utf8_tokens", "unreachable_tokens", "unreachable_after_split", "unseen_tokens", "token_table"]
@@ -85,9 +84,9 @@ def unreachable_tokens(tokenizer) -> list[int]:
     [258]
     """
     tokenizer = check.audited_tokenizer(tokenizer)
-    ids, vocab = _ids(tokenizer), tokenizer.vocab
-    if tokenizer._plain:  # speed: every token's bytes through the merge loop at once (bpe_lab._batch_encode)
-        encoded = BatchEncoder(*tokenizer._pair_positions(), ids).encode_many(vocab[256:])
+    ids, vocab, batch = _ids(tokenizer), tokenizer.vocab, tokenizer._batch_encoder()
+    if batch:  # speed: every token's bytes through the merge loop at once (bpe_lab._batch_encode)
+        encoded = batch.encode_many(vocab[256:])
     else:
         encoded = [tuple(ids[p] for p in tokenizer._encode_chunk(token)) for token in vocab[256:]]
     return sorted({ids[k] for k, tokens in enumerate(encoded, start=256) if tokens != (ids[k],)})

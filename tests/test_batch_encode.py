@@ -19,7 +19,7 @@ def readable(tok: Tokenizer, chunk: bytes) -> tuple[int, ...]:
 
 
 def batch(tok: Tokenizer) -> BatchEncoder:
-    return BatchEncoder(*tok._pair_positions(), tok._external)
+    return tok._batch_encoder()
 
 
 def test_runs_of_the_same_pair_merge_from_the_left():
@@ -64,6 +64,7 @@ def test_merges_that_make_the_same_bytes_twice_keep_the_readable_loop():
     text = " ".join(f"abc{n}" for n in range(300))  # enough new chunks for the batch encoder
     assert tok.encode(text) == [i for chunk in tok._split(text) for i in readable(tok, chunk.encode())]
     assert tok._batch is False  # decided once, on the first encode with enough new chunks
+    assert tok._batch_encoder() is None
 
 
 def test_the_batch_encoder_is_built_for_a_text_with_enough_new_chunks():
