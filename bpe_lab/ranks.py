@@ -40,7 +40,7 @@ class RecoveredMerges(list):
         self.pairs: list[tuple[int, int]] = self._positions() if pairs is None else pairs
 
     def _positions(self) -> list[tuple[int, int]]:
-        position = {token: k for k, token in enumerate([bytes([b]) for b in range(256)] + self.tokens)}
+        position = {token: k for k, token in enumerate(_SINGLE_BYTES + self.tokens)}
         return [(position[left], position[right]) for left, right in self]
 
 
