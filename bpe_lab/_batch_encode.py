@@ -52,9 +52,9 @@ class BatchEncoder:
     """
 
     def __init__(self, lefts, rights, labels):
-        lefts, rights = np.array(lefts, dtype=np.int64), np.array(rights, dtype=np.int64)
+        lefts, rights = (np.fromiter(positions, np.int64, count=len(positions)) for positions in (lefts, rights))
         rank = np.arange(len(lefts), dtype=np.int32)
-        self.labels = np.asarray(labels, dtype=np.int64)
+        self.labels = np.fromiter(labels, np.int64, count=len(labels))
         self.pair_ranks = PairRanks(lefts, rights, rank, n_tokens=len(self.labels))
         # round 0 looks up pairs of bytes only: a plain table of all 256 x 256 of them is quicker
         self.byte_pair_ranks = np.full(256 * 256, NO_RANK, np.int32)
@@ -63,69 +63,82 @@ class BatchEncoder:
 
     def encode_many(self, chunks: list[bytes]) -> list[tuple[int, ...]]:
         """The ids of each chunk (non-empty bytes), in the order given; about 2 MB of chunks at a time."""
+        lengths = np.fromiter(map(len, chunks), np.int64, count=len(chunks))
+        stretch = (np.cumsum(lengths) - 1) // _BATCH_BYTES  # the 2 MB stretch of the text each chunk ends in
+        cuts = [0, *(np.flatnonzero(np.diff(stretch)) + 1).tolist(), len(chunks)] if len(chunks) else []
         ids: list[tuple[int, ...]] = []
-        start = 0
-        while start < len(chunks):
-            end, size = start, 0
-            while end < len(chunks) and (end == start or size + len(chunks[end]) <= _BATCH_BYTES):
-                size += len(chunks[end])
-                end += 1
-            ids += self._encode_batch(chunks[start:end])
-            start = end
+        for start, end in zip(cuts, cuts[1:]):
+            ids += self._encode_batch(chunks[start:end], lengths[start:end])
         return ids
 
-    def _encode_batch(self, chunks: list[bytes]) -> list[tuple[int, ...]]:
+    def _encode_batch(self, chunks: list[bytes], lengths) -> list[tuple[int, ...]]:
         """The rounds of the module docstring, on chunks laid end to end."""
-        lengths = np.fromiter(map(len, chunks), np.int64, count=len(chunks))
         tokens = np.frombuffer(b"".join(chunks), np.uint8).astype(np.int32)  # the bytes, then the merged tokens
-        starts = np.concatenate(([0], np.cumsum(lengths[:-1])))
-        is_start = np.zeros(len(tokens), bool)  # True where a chunk begins
-        is_start[starts] = True
+        sizes = lengths  # how many tokens each chunk still in the arrays has
+        ends = np.cumsum(sizes)
         # rank[i]: the rank of the pair (tokens[i], tokens[i + 1]), or NO_RANK at the end of a chunk
-        rank = np.full(len(tokens), NO_RANK, np.int32)
+        rank = np.empty(len(tokens), np.int32)
         rank[:-1] = self.byte_pair_ranks[tokens[:-1] * 256 + tokens[1:]]
-        rank[starts[1:] - 1] = NO_RANK
-        chunk_of_row = np.arange(len(chunks))  # which chunk each chunk still in the arrays is
-        finished, ids = [], []  # the chunks as they finish, and their ids
-        while len(tokens):
-            starts = np.flatnonzero(is_start)
-            sizes = np.diff(starts, append=len(tokens))  # tokens in each chunk
+        rank[ends - 1] = NO_RANK
+        row_chunk = np.arange(len(chunks))  # which chunk each chunk still in the arrays is
+        finished, ids, sizes_of = [], [], []  # as chunks finish: which they are, their ids end to end, their sizes
+        while len(sizes):
+            starts = ends - sizes
             best = np.minimum.reduceat(rank, starts)  # 1. each chunk's lowest pair rank
             done = best == NO_RANK
-            if done.any():  # 2. finished chunks leave
-                leaving = np.repeat(done, sizes)
-                finished.append(chunk_of_row[done])
-                ids += _split_ids(self.labels[tokens[leaving]], sizes[done])
-                staying, going_on = ~leaving, ~done
-                tokens, rank, is_start = tokens[staying], rank[staying], is_start[staying]
-                chunk_of_row, best, sizes = chunk_of_row[going_on], best[going_on], sizes[going_on]
-                if not len(tokens):
-                    break
+            keep = np.ones(len(tokens), bool)  # the tokens still in the arrays after this round
+            if done.any():  # 2. finished chunks: their ids are written out, and they leave with step 3's deletions
+                leaving = _ranges(starts[done], sizes[done])
+                finished.append(row_chunk[done])
+                ids.append(tokens[leaving])
+                sizes_of.append(sizes[done])
+                keep[leaving] = False
+                best[done] = -1  # subtle: no pair has rank -1, so step 3 finds nothing to merge in them
             at = np.flatnonzero(rank == np.repeat(best, sizes))  # 3. every occurrence of each chunk's best pair
             at = _left_to_right(at)
             tokens[at] = 256 + rank[at]  # merge r makes position 256 + r
-            keep = np.ones(len(tokens), bool)
             keep[at + 1] = False  # the right token of each merged pair goes
-            tokens, rank, is_start = tokens[keep], rank[keep], is_start[keep]
-            new = at - np.arange(len(at))  # where each merged token is once the right tokens are gone
-            rank[new] = NO_RANK  # 4. the pairs next to each new token: to its right, then to its left
-            right = new[new + 1 < len(tokens)]
-            right = right[~is_start[right + 1]]
-            changed = np.concatenate((right, new[~is_start[new]] - 1))  # pairs that start at or just before one
+            kept = np.flatnonzero(keep)  # subtle: NumPy takes by positions several times faster than by a mask
+            tokens, rank = tokens[kept], rank[kept]
+            # 4. update: each merge took a token from its row, and the finished rows left the arrays
+            row = np.searchsorted(starts, at, side="right") - 1  # the row each merge was in
+            gone = np.where(done, sizes, 0)  # the tokens that left with each row
+            new = at - np.arange(len(at)) - (np.cumsum(gone) - gone)[row]  # where each new token is now
+            sizes = sizes - np.bincount(row, minlength=len(sizes))
+            row -= (np.cumsum(done) - done)[row]  # and its row, now that the finished rows are gone
+            sizes, row_chunk = sizes[~done], row_chunk[~done]
+            ends = np.cumsum(sizes)
+            rank[new] = NO_RANK  # then the ranks of the pairs on either side of each new token (no other changed)
+            right, left = new + 1 < ends[row], new > ends[row] - sizes[row]  # it has a token to its right, its left
+            changed = np.concatenate((new[right], new[left] - 1))
             rank[changed] = self.pair_ranks.get(tokens[changed], tokens[changed + 1])
-        order = np.argsort(np.concatenate(finished))  # back to the order of the chunks given
-        return list(map(ids.__getitem__, order.tolist()))
+        return _split_ids(self.labels[np.concatenate(ids)], np.concatenate(sizes_of), np.concatenate(finished))
 
 
-def _split_ids(ids, sizes) -> list[tuple[int, ...]]:
-    """Ids laid end to end -> one tuple per chunk of the given sizes (written with map so the loop runs in C).
+def _split_ids(ids, sizes, chunks) -> list[tuple[int, ...]]:
+    """Ids laid end to end, chunk after chunk as they finished -> one tuple per chunk, in the chunks' own order.
 
-    >>> _split_ids(np.array([5, 6, 7]), np.array([2, 1]))
-    [(5, 6), (7,)]
+    ``sizes[k]``: how many ids the k-th finished chunk has; ``chunks[k]``: which chunk it is. Written with map so
+    the loop over chunks runs in C.
+
+    >>> _split_ids(np.array([5, 6, 7]), np.array([2, 1]), np.array([1, 0]))  # chunk 1 finished first
+    [(7,), (5, 6)]
     """
     ends = np.cumsum(sizes)
+    first, last = np.empty_like(ends), np.empty_like(ends)  # where each chunk's ids begin and end, in chunk order
+    first[chunks], last[chunks] = ends - sizes, ends
     flat = ids.tolist()
-    return list(map(tuple, map(flat.__getitem__, map(slice, (ends - sizes).tolist(), ends.tolist()))))
+    return list(map(tuple, map(flat.__getitem__, map(slice, first.tolist(), last.tolist()))))
+
+
+def _ranges(starts, sizes):
+    """The positions ``starts[k], starts[k] + 1, ..., starts[k] + sizes[k] - 1`` for each k, end to end.
+
+    >>> _ranges(np.array([2, 10]), np.array([3, 1])).tolist()
+    [2, 3, 4, 10]
+    """
+    ends = np.cumsum(sizes)
+    return np.repeat(starts - (ends - sizes), sizes) + np.arange(ends[-1] if len(ends) else 0)
 
 
 def _left_to_right(at):
@@ -168,7 +181,7 @@ class PairRanks:
         cells = self._hash(keys)
         # Insert the keys in the order of their cells: each takes its own cell or, if an earlier key already
         # did, the cell after the last one taken. One running maximum places them all.
-        order = np.argsort(cells, kind="stable")
+        order = _argsort_16_bits_at_a_time(cells, self.bits)
         offset = np.arange(len(keys))
         placed = np.maximum.accumulate(cells[order] - offset) + offset
         size = max(1 << self.bits, int(placed[-1]) + 1 if len(keys) else 0) + 1  # subtle: + 1, so every walk
@@ -188,8 +201,24 @@ class PairRanks:
         ranks = np.full(len(keys), NO_RANK, np.int32)
         while len(todo):
             stored = self.keys[cells]
-            found = stored == keys
+            found = np.flatnonzero(stored == keys)  # (positions, not a mask of booleans: quicker in NumPy)
             ranks[todo[found]] = self.ranks[cells[found]]
-            further = ~found & (stored != -1)  # another key sits here: try the next cell
+            further = np.flatnonzero((stored != keys) & (stored != -1))  # another key sits here: try the next cell
             todo, keys, cells = todo[further], keys[further], cells[further] + 1
         return ranks
+
+
+def _argsort_16_bits_at_a_time(values, bits: int):
+    """``np.argsort(values, kind="stable")`` for values below ``2**bits``, several times quicker.
+
+    NumPy sorts 16-bit numbers by counting (a radix sort) rather than by comparing, so values are sorted by their
+    lowest 16 bits, then, keeping that order among equals, by the next 16 bits, and so on (an LSD radix sort).
+
+    >>> _argsort_16_bits_at_a_time(np.array([70000, 5, 65541, 5]), bits=17).tolist()
+    [1, 3, 2, 0]
+    """
+    order = np.arange(len(values))
+    for shift in range(0, bits, 16):
+        digit = ((values[order] >> shift) & 0xFFFF).astype(np.uint16)
+        order = order[np.argsort(digit, kind="stable")]
+    return order
