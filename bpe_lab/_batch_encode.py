@@ -192,19 +192,18 @@ class PairRanks:
 
     def _hash(self, keys):
         """The cell each key starts from: the top ``bits`` bits of key * multiplier (mod 2**64)."""
-        return ((keys.astype(np.uint64) * self._MULTIPLIER) >> np.uint64(64 - self.bits)).astype(np.int64)
+        return ((keys.view(np.uint64) * self._MULTIPLIER) >> np.uint64(64 - self.bits)).view(np.int64)
 
     def get(self, lefts, rights):
         """The rank of each pair (lefts[i], rights[i]), or NO_RANK for a pair that was never merged."""
         keys = lefts.astype(np.int64) * self.n_tokens + rights
-        cells, todo = self._hash(keys), np.arange(len(keys))
-        ranks = np.full(len(keys), NO_RANK, np.int32)
+        cells, todo = self._hash(keys), np.arange(len(keys))  # the pairs still walking, and the cells they are at
+        ranks = np.empty(len(keys), np.int32)
         while len(todo):
             stored = self.keys[cells]
-            found = np.flatnonzero(stored == keys)  # (positions, not a mask of booleans: quicker in NumPy)
-            ranks[todo[found]] = self.ranks[cells[found]]
-            further = np.flatnonzero((stored != keys) & (stored != -1))  # another key sits here: try the next cell
-            todo, keys, cells = todo[further], keys[further], cells[further] + 1
+            ranks[todo] = self.ranks[cells]  # right if the cell holds the key, or is empty (NO_RANK)
+            walk_on = np.flatnonzero((stored != keys) & (stored != -1))  # another key sits here: try the next cell
+            todo, keys, cells = todo[walk_on], keys[walk_on], cells[walk_on] + 1  # (positions, not a mask: quicker)
         return ranks
 
 
