@@ -189,6 +189,8 @@ class PairRanks:
         self.keys[placed] = keys[order]
         self.ranks = np.full(size, NO_RANK, np.int32)
         self.ranks[placed] = ranks[order]
+        self.is_left, self.is_right = np.zeros(n_tokens, bool), np.zeros(n_tokens, bool)
+        self.is_left[lefts], self.is_right[rights] = True, True
 
     def _hash(self, keys):
         """The cell each key starts from: the top ``bits`` bits of key * multiplier (mod 2**64)."""
@@ -196,9 +198,12 @@ class PairRanks:
 
     def get(self, lefts, rights):
         """The rank of each pair (lefts[i], rights[i]), or NO_RANK for a pair that was never merged."""
-        keys = lefts.astype(np.int64) * self.n_tokens + rights
-        cells, todo = self._hash(keys), np.arange(len(keys))  # the pairs still walking, and the cells they are at
-        ranks = np.empty(len(keys), np.int32)
+        ranks = np.full(len(lefts), NO_RANK, np.int32)
+        # Most pairs looked up have no rank, and most of those have a token that is the left of no merge, or the
+        # right of none: two small tables of booleans rule them out before any walk (two thirds of them on the UDHR).
+        todo = np.flatnonzero(self.is_left[lefts] & self.is_right[rights])  # the pairs still walking
+        keys = lefts[todo].astype(np.int64) * self.n_tokens + rights[todo]
+        cells = self._hash(keys)  # the cell each is at
         while len(todo):
             stored = self.keys[cells]
             ranks[todo] = self.ranks[cells]  # right if the cell holds the key, or is empty (NO_RANK)
