@@ -241,7 +241,7 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score:
     symbols = SymbolTable(alphabet)
     index = PairIndex([symbols.word(word) for word in start_words], list(start_words.values()))
     counts = _SymbolCounts(index)
-    entry = _entry_of(index, counts, symbols, score)
+    entry, fresh_entries = _entry_of(index, counts, symbols, score)
     heap = [entry(pair) for pair in index.pair_counts]
     heapq.heapify(heap)
     latest = {item[-1]: item for item in heap}  # pair -> the entry pushed last for it, the one that counts
@@ -260,11 +260,9 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score:
             touched = _apply_merge(index, counts, pair, chr(symbols.add(new_piece)))
             if score == "likelihood":
                 touched |= _making(new_piece, symbols, index)
-            for pair in touched:
-                fresh = entry(pair, below=-best[0])  # "likelihood": a bound, if that is below this step's gain
-                if fresh is not None:
-                    heapq.heappush(heap, fresh)
-                    latest[pair] = fresh
+            for fresh in fresh_entries(touched, below=-best[0]):  # "likelihood": bounds below this step's gain
+                heapq.heappush(heap, fresh)
+                latest[fresh[-1]] = fresh
             if new_piece not in vocab:
                 vocab.append(new_piece)
                 bar.advance()
@@ -305,13 +303,15 @@ class _SymbolCounts:
 
 
 def _entry_of(index: PairIndex, counts: _SymbolCounts, symbols: SymbolTable, score: str):
-    """The function that gives a pair's heap entry now: (-score, -count, left piece, right piece, pair),
-    so the smallest entry is ``train``'s choice; None for a pair that is gone.
+    """The two functions that give heap entries, (-score, -count, left piece, right piece, pair), so that the
+    smallest entry is ``train``'s choice:
 
-    For "likelihood", ``entry(pair, below=score)`` (a pair a merge touched) gives the pair's *bound*
-    (``_gain_bound``) instead of its gain when the bound is below ``score``, or None when the pair's latest
-    entry, still in the heap, is such a bound already, for its count now or a higher one. Without ``below``
-    it always gives the gain.
+    * ``entry(pair)``: the pair's entry now, with its exact score; None for a pair that is gone (``pop_best``
+      asks it about the entry on top of the heap);
+    * ``fresh_entries(pairs, below)``: the entries to push for the pairs a merge touched (all still there).
+      For "likelihood", a pair whose bound (``_gain_bound``) is below ``below`` gets the bound instead of its
+      gain, and a pair gets no entry at all while its latest one, still in the heap, is a bound that holds:
+      made for its count now or a higher one, and the piece the pair would make is still new.
     """
     of, pair_counts, words, word_counts = counts.of, index.pair_counts, index.words, index.counts
     names, id_of = symbols.names, symbols.id_of
@@ -319,40 +319,55 @@ def _entry_of(index: PairIndex, counts: _SymbolCounts, symbols: SymbolTable, sco
     bounds: dict[int, float] = {}  # count -> _gain_bound(count, N at the start)
     bounded: dict[str, int] = {}  # pair -> the count its latest entry was made for, if that entry is a bound
 
+    def piece_count(pair: str) -> int:
+        """How often the piece that merging ``pair`` makes is in the corpus now (0 while it is new)."""
+        made_piece = joined.get(pair)
+        if made_piece is None:
+            made_piece = joined[pair] = _join(names[ord(pair[0])], names[ord(pair[1])])
+        piece = id_of.get(made_piece)
+        return of[chr(piece)] if piece is not None else 0
+
     def entry(pair: str, below: float | None = None) -> tuple | None:
-        # subtle: every call forgets the pair's bound and only a bound given (or kept) now is remembered, so
-        # ``bounded`` never names a bound that pop_best has taken off the heap (it asks for the gain then)
-        bound_count = bounded.pop(pair, 0)
+        # subtle: every call forgets the pair's bound and only a bound given now is remembered, so ``bounded``
+        # never names a bound that pop_best has taken off the heap (it asks for the gain then)
+        bounded.pop(pair, None)
         count = pair_counts.get(pair, 0)
         if count <= 0:
             return None
         a, b = pair
         if score == "likelihood":
-            made_piece = joined.get(pair)
-            if made_piece is None:
-                made_piece = joined[pair] = _join(names[ord(a)], names[ord(b)])
-            piece = id_of.get(made_piece)
-            piece_count = of[chr(piece)] if piece is not None else 0
-            if below is not None and piece_count == 0 and a != b:
+            made_count = piece_count(pair)
+            if below is not None and made_count == 0 and a != b:
                 bound = bounds.get(count)
                 if bound is None:
                     bound = bounds[count] = _gain_bound(count, counts.start_total)
                 if bound < below:
-                    bounded[pair] = max(bound_count, count)
-                    if bound_count >= count:
-                        return None  # its latest entry bounds it still: its count has not grown since
+                    bounded[pair] = count
                     return (-bound, -count, names[ord(a)], names[ord(b)], pair)
             made = count
             if a == b:  # occurrences may overlap; str.count, like a merge, takes them left to right
                 made = sum(word_counts[i] * words[i].count(pair) for i in index.where.get(pair, ()))
-            value = _gain(made, of[a], of[b], piece_count, counts.total, a == b)
+            value = _gain(made, of[a], of[b], made_count, counts.total, a == b)
         elif score == "ratio":
             value = count / (of[a] * of[b])
         else:
             value = count
         return (-value, -count, names[ord(a)], names[ord(b)], pair)
 
-    return entry
+    def fresh_entries(touched, below: float):
+        for pair in touched:
+            bound_count = bounded.get(pair)
+            # subtle: most pairs a merge touches are rare ones that hold a bound already. The bound grows with
+            # the count, so it holds while the count has not grown past it and the piece is new (see _gain_bound)
+            if bound_count is not None and pair_counts[pair] <= bound_count:
+                piece = id_of.get(joined[pair])  # (entry named the piece when it gave the bound)
+                if piece is None or of[chr(piece)] == 0:
+                    continue
+            fresh = entry(pair, below)
+            if fresh is not None:
+                yield fresh
+
+    return entry, fresh_entries
 
 
 def _gain_bound(count: int, start_total: int) -> float:
@@ -450,10 +465,11 @@ class WordPieceResult:
         """
         k = check.wordpiece_steps_k(k, self.steps)
         start = len(self.special_tokens) + len(self.alphabet)
-        new = []
+        new, seen = [], set(self.vocab[:start])  # seen: a set, since a list is searched piece by piece
         for step in self.steps[:k]:
-            if step.new_piece not in new and step.new_piece not in self.vocab[:start]:
+            if step.new_piece not in seen:  # a piece made again by another pair is listed once
                 new.append(step.new_piece)
+                seen.add(step.new_piece)
         return self.vocab[:start] + new
 
     def corpus_after(self, k: int) -> dict:
