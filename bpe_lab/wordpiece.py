@@ -213,25 +213,29 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score:
     It works like ``bpe_lab.fast_bpe`` (each word a string of symbol characters, only the words holding a
     merged pair rewritten, a heap with lazy deletion: ``bpe_lab._incremental``). The heap may hold stale
     entries only where a stale entry is still an *upper bound* of the pair's score now: ``pop_best`` then
-    finds the true best, since a stale entry reaching the top is recomputed and pushed back. So after each
-    merge every pair whose score may have gone *up* gets a fresh entry:
+    finds the true best, since a stale entry reaching the top is recomputed and pushed back. So whenever a
+    pair's score may have gone *up* past its entry, the pair gets a fresh entry.
 
-    * a merge lowers the counts of its two halves (and raises the merged piece's): every pair holding one of
-      the three gets a fresh entry (for "ratio" and "likelihood"; a lower count(a) raises both scores);
-    * pairs whose counts changed hold one of the three too, so they are covered;
-    * "likelihood" only: the pairs whose merge would make the same piece (its count went up), and N, the
-      number of pieces, falls with every merge. A lower N lowers every pair's gain (f(N) − f(N − m) grows
-      with N), so the entries not refreshed stay upper bounds.
+    A merge of (a, b) lowers count(a) and count(b), and a lower count(a) raises the score of every pair
+    holding a ("ratio" and "likelihood"): hundreds of pairs for a common piece, nearly all of them far
+    from the top. So an entry is scored with a *floor* for each of its two pieces' counts instead of the
+    counts themselves (``_SymbolCounts.floor``, about half the count): a score with lower counts is higher,
+    so the entry stays an upper bound until a count falls below its floor. Then that piece gets a new floor
+    and its pairs fresh entries. An entry that reaches the top is scored exactly, with the counts as they
+    are (``tight``), and refreshed whenever one of its two counts falls. After each merge these pairs get a
+    fresh entry:
 
-    Since every rise gets a fresh entry, a pair's *latest* entry is always an upper bound, and the older
-    ones can be dropped unexamined when they reach the top (``latest``, given to ``pop_best``).
+    * the pairs whose count changed (in the words the merge rewrote);
+    * the pairs holding a or b, if its count fell below its floor, or if their entry is exact (``tight``);
+    * "likelihood" only: the pairs whose merge would make the same piece (its count went up).
 
-    A fresh entry need not be the exact score either, only an upper bound. "likelihood" uses that: a pair
-    with few occurrences cannot gain much (at most ``_gain_bound(count)``, about ln N + 1 for a pair that
-    occurs once). When that bound is below the gain of the merge just made, the pair is far from the top:
-    it gets the bound as its entry, and is scored only when the bound reaches the top, if it ever does. A
-    pair gets one such entry, not one per merge that touches it. Most pairs a merge touches are rare, so
-    this saves most of the scoring (the novel at 4,000 pieces: 152,000 gains computed instead of 438,000).
+    N, the number of pieces, falls with every merge, and a lower N lowers every pair's gain (f(N) − f(N − m)
+    grows with N): the entries not refreshed stay upper bounds. Since every rise past an entry gets a fresh
+    entry, a pair's *latest* entry is always an upper bound, and the older ones can be dropped unexamined
+    when they reach the top (``latest``, given to ``pop_best``).
+
+    On the novel at 4,000 pieces ("likelihood") this scores about 100,000 entries, where refreshing every
+    pair that holds a or b after every merge scores 430,000.
 
     Steps keep their pair, score and counts, but not every pair's score (``scores`` is empty). Like ``train``,
     it stops early when no pair is left (every word a single piece), before ``vocab_size``.
@@ -241,15 +245,15 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score:
     symbols = SymbolTable(alphabet)
     index = PairIndex([symbols.word(word) for word in start_words], list(start_words.values()))
     counts = _SymbolCounts(index)
-    entry = _entry_of(index, counts, symbols, score)
-    heap = [entry(pair) for pair in index.pair_counts]
+    exact, bound = _entry_of(index, counts, symbols, score)
+    heap = [bound(pair) for pair in index.pair_counts]
     heapq.heapify(heap)
     latest = {item[-1]: item for item in heap}  # pair -> the entry pushed last for it, the one that counts
     vocab = specials + alphabet
     steps = []
     with _progress.steps(vocab_size - len(vocab), "WordPiece pieces", progress) as bar:
         while len(vocab) < vocab_size:
-            best = pop_best(heap, entry, latest)
+            best = pop_best(heap, exact, latest)
             if best is None:
                 break  # every word is a single piece
             pair = best[-1]
@@ -257,14 +261,13 @@ def fast_train(corpus, vocab_size: int, *, special_tokens=SPECIAL_TOKENS, score:
             new_piece = _join(left, right)
             steps.append(WordPieceStep(len(steps) + 1, (left, right), -best[0], -best[1],
                                        counts.of[pair[0]], counts.of[pair[1]], new_piece, {}))
-            touched = _apply_merge(index, counts, pair, chr(symbols.add(new_piece)))
+            stale = _apply_merge(index, counts, pair, chr(symbols.add(new_piece)))
             if score == "likelihood":
-                touched |= _making(new_piece, symbols, index)
-            for pair in touched:
-                fresh = entry(pair, below=-best[0])  # "likelihood": a bound, if that is below this step's gain
-                if fresh is not None:
-                    heapq.heappush(heap, fresh)
-                    latest[pair] = fresh
+                stale |= _making(new_piece, symbols, index)
+            for pair in stale:
+                fresh = bound(pair)
+                heapq.heappush(heap, fresh)
+                latest[pair] = fresh
             if new_piece not in vocab:
                 vocab.append(new_piece)
                 bar.advance()
@@ -283,19 +286,28 @@ def _starting_point(corpus, vocab_size, special_tokens) -> tuple[dict, list, lis
     return words, alphabet, specials
 
 
+_FLOOR_SHARE = 0.5  # a piece's floor: this share of its count (see fast_train)
+
+
 class _SymbolCounts:
-    """fast_train's extra bookkeeping: symbol character -> count in the corpus (``of``), their sum (``total``,
-    N; ``start_total`` before the first merge), and symbol character -> the pairs that contain it
-    (``pairs_with``; some may have died since)."""
+    """fast_train's extra bookkeeping, by symbol character:
+
+        of          its count in the corpus (``total``: their sum, N)
+        floor       a number at most its count: the entries of its pairs were scored with it (see fast_train)
+        pairs_with  the pairs that contain it (some may have died since)
+        tight       the pairs whose entry was scored with its count itself, not its floor
+    """
 
     def __init__(self, index: PairIndex):
         self.of: dict[str, int] = Counter()
         self.pairs_with: dict[str, set[str]] = {}
+        self.tight: dict[str, set[str]] = {}
         for word, count in zip(index.words, index.counts):
             for char in word:
                 self.of[char] += count
             self.note(pairs(word))
-        self.total = self.start_total = sum(self.of.values())
+        self.floor = {char: int(count * _FLOOR_SHARE) for char, count in self.of.items()}
+        self.total = sum(self.of.values())
 
     def note(self, word_pairs: list[str]) -> None:
         """Remember which pairs hold which symbols."""
@@ -303,85 +315,83 @@ class _SymbolCounts:
             self.pairs_with.setdefault(pair[0], set()).add(pair)
             self.pairs_with.setdefault(pair[1], set()).add(pair)
 
+    def fell(self, char: str, alive) -> set[str]:
+        """``char``'s count just fell: the pairs (still there, by ``alive``) whose entries may no longer be
+        upper bounds. Those scored with its count itself; and all of them if the count fell below its floor,
+        which then drops to ``_FLOOR_SHARE`` of the count."""
+        stale = {pair for pair in self.tight.pop(char, ()) if alive(pair)}
+        if self.of[char] < self.floor[char]:
+            self.floor[char] = int(self.of[char] * _FLOOR_SHARE)
+            self.pairs_with[char] = {pair for pair in self.pairs_with.get(char, ()) if alive(pair)}  # forget the dead
+            stale |= self.pairs_with[char]
+        return stale
+
 
 def _entry_of(index: PairIndex, counts: _SymbolCounts, symbols: SymbolTable, score: str):
-    """The function that gives a pair's heap entry now: (-score, -count, left piece, right piece, pair),
-    so the smallest entry is ``train``'s choice; None for a pair that is gone.
+    """The two functions that give a pair's heap entry now, (-score, -count, left piece, right piece, pair), so
+    that the smallest entry is ``train``'s choice; None for a pair that is gone:
 
-    For "likelihood", ``entry(pair, below=score)`` (a pair a merge touched) gives the pair's *bound*
-    (``_gain_bound``) instead of its gain when the bound is below ``score``, or None when the pair's latest
-    entry, still in the heap, is such a bound already, for its count now or a higher one. Without ``below``
-    it always gives the gain.
+    * ``exact(pair)``: the score with the counts of the two pieces as they are (for ``pop_best``, which asks
+      about the entry on top of the heap); the pair is noted as ``tight`` for both pieces;
+    * ``bound(pair)``: the score with their floors instead, an upper bound until a count falls below its floor.
     """
-    of, pair_counts, words, word_counts = counts.of, index.pair_counts, index.words, index.counts
+    of, floor, pair_counts, words, word_counts = counts.of, counts.floor, index.pair_counts, index.words, index.counts
     names, id_of = symbols.names, symbols.id_of
     joined: dict[str, str] = {}  # pair -> the piece its merge makes; a pair is scored again and again
-    bounds: dict[int, float] = {}  # count -> _gain_bound(count, N at the start)
-    bounded: dict[str, int] = {}  # pair -> the count its latest entry was made for, if that entry is a bound
 
-    def entry(pair: str, below: float | None = None) -> tuple | None:
-        # subtle: every call forgets the pair's bound and only a bound given (or kept) now is remembered, so
-        # ``bounded`` never names a bound that pop_best has taken off the heap (it asks for the gain then)
-        bound_count = bounded.pop(pair, 0)
-        count = pair_counts.get(pair, 0)
-        if count <= 0:
-            return None
+    def scored(pair: str, count: int, left_count: int, right_count: int) -> tuple:
         a, b = pair
         if score == "likelihood":
             made_piece = joined.get(pair)
             if made_piece is None:
                 made_piece = joined[pair] = _join(names[ord(a)], names[ord(b)])
             piece = id_of.get(made_piece)
-            piece_count = of[chr(piece)] if piece is not None else 0
-            if below is not None and piece_count == 0 and a != b:
-                bound = bounds.get(count)
-                if bound is None:
-                    bound = bounds[count] = _gain_bound(count, counts.start_total)
-                if bound < below:
-                    bounded[pair] = max(bound_count, count)
-                    if bound_count >= count:
-                        return None  # its latest entry bounds it still: its count has not grown since
-                    return (-bound, -count, names[ord(a)], names[ord(b)], pair)
             made = count
             if a == b:  # occurrences may overlap; str.count, like a merge, takes them left to right
                 made = sum(word_counts[i] * words[i].count(pair) for i in index.where.get(pair, ()))
-            value = _gain(made, of[a], of[b], piece_count, counts.total, a == b)
+                left_count = max(left_count, 2 * made)  # (a floor may be lower than a can be)
+            value = _gain(made, left_count, right_count, of[chr(piece)] if piece is not None else 0,
+                          counts.total, a == b)
         elif score == "ratio":
-            value = count / (of[a] * of[b])
+            value = count / (left_count * right_count)
         else:
             value = count
         return (-value, -count, names[ord(a)], names[ord(b)], pair)
 
-    return entry
+    def exact(pair: str) -> tuple | None:
+        count = pair_counts.get(pair, 0)
+        if count <= 0:
+            return None
+        a, b = pair
+        counts.tight.setdefault(a, set()).add(pair)
+        counts.tight.setdefault(b, set()).add(pair)
+        return scored(pair, count, of[a], of[b])
 
+    def bound(pair: str) -> tuple:
+        count = pair_counts[pair]
+        # subtle: a occurs at least ``count`` times, so a floor below that is raised to it: a tighter bound, and
+        # the gain's logarithms need it
+        return scored(pair, count, max(floor[pair[0]], count), max(floor[pair[1]], count))
 
-def _gain_bound(count: int, start_total: int) -> float:
-    """The most a pair (a, b), a ≠ b, of ``count`` occurrences can gain while the piece it makes is new:
-
-        f(N0) − f(N0 − m) − f(m)        (f(x) = x·ln x, m = count, N0 = ``start_total``)
-
-    whatever the counts of a and b: in ``likelihood_gain`` with piece_count 0, each of the two pieces loses
-    less the rarer it is, and it occurs at least m times; and N ≤ N0. No pair of 1 occurrence gains more than
-    about ln N0 + 1 (14 for the novel), far below what the first few thousand merges score. The bound grows
-    with the count (up to N0 / 2, more than such a pair can have), so a bound for a higher count holds too.
-
-    subtle: a score reaches the bound only with N = N0, before the first merge, when no bound is used. The
-    factor 1 + 1e-12 leaves room for rounding, which is far smaller.
-    """
-    return (_drop(start_total, count) - _drop(count, count)) * (1 + 1e-12)
+    return exact, bound
 
 
 def _apply_merge(index: PairIndex, counts: _SymbolCounts, pair: str, new: str) -> set[str]:
     """Merge ``pair`` into the symbol ``new`` in every word that holds it (recounting those words' pairs).
 
     Only three symbol counts change: each merged occurrence takes one from each half and adds one to
-    ``new``; N falls by one. So the pairs whose count or whose halves' counts changed are the pairs holding
-    one of these three; they are returned (those still there) for fresh heap entries.
+    ``new``; N falls by one. Returned: the pairs (still there) that need a fresh heap entry (see fast_train):
+    those whose count changed, and those that ``counts.fell`` names for the two halves.
     """
     left, right = pair
+    alive = index.pair_counts.get
+    before: dict[str, int] = {}  # pair -> its count before this merge, for the pairs of the rewritten words
     for i in index.holding(pair):
         word = index.words[i]
         merged = word.replace(pair, new)
+        for p in pairs(word) + pairs(merged):
+            if p not in before:
+                before[p] = index.pair_counts.get(p, 0)
         occurrences = (len(word) - len(merged)) * index.counts[i]  # word count included
         counts.of[left] -= occurrences
         counts.of[right] -= occurrences  # subtle: for a pair like (a, a) this takes two from the same symbol
@@ -389,12 +399,9 @@ def _apply_merge(index: PairIndex, counts: _SymbolCounts, pair: str, new: str) -
         counts.total -= occurrences
         counts.note(index.rewrite(i, merged))
     index.forget(pair)
-    touched = set()
-    for char in (left, right, new):
-        alive = {p for p in counts.pairs_with.get(char, ()) if index.pair_counts.get(p, 0) > 0}
-        counts.pairs_with[char] = alive  # the pairs that died are forgotten here
-        touched |= alive
-    return touched
+    counts.floor.setdefault(new, int(counts.of[new] * _FLOOR_SHARE))
+    stale = {p for p, count in before.items() if 0 < alive(p, 0) != count}
+    return stale | counts.fell(left, alive) | counts.fell(right, alive)
 
 
 def _making(piece: str, symbols: SymbolTable, index: PairIndex) -> set[str]:
@@ -450,10 +457,11 @@ class WordPieceResult:
         """
         k = check.wordpiece_steps_k(k, self.steps)
         start = len(self.special_tokens) + len(self.alphabet)
-        new = []
+        new, seen = [], set(self.vocab[:start])  # seen: a set, since a list is searched piece by piece
         for step in self.steps[:k]:
-            if step.new_piece not in new and step.new_piece not in self.vocab[:start]:
+            if step.new_piece not in seen:  # a piece made again by another pair is listed once
                 new.append(step.new_piece)
+                seen.add(step.new_piece)
         return self.vocab[:start] + new
 
     def corpus_after(self, k: int) -> dict:

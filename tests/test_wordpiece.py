@@ -134,18 +134,17 @@ def test_fast_train_equals_train_on_real_text(score):
 
 @settings(max_examples=500, deadline=None)
 @given(made=st.integers(1, 10**6), left_extra=st.integers(0, 10**6), right_extra=st.integers(0, 10**6),
-       others=st.integers(0, 10**7), merged_since=st.integers(0, 10**6))
-def test_gain_bound_is_above_every_gain_it_stands_for(made, left_extra, right_extra, others, merged_since):
-    """fast_train may push _gain_bound(count) instead of a pair's gain (a pair (a, b), a != b, whose piece is new):
-    the bound must be at least the gain, whatever the counts of a and b, and after any number of merges."""
-    left, right = made + left_extra, made + right_extra
-    total = left + right + others  # N now
-    start_total = total + merged_since  # N before the first merge: N only falls
-    gain = wordpiece.likelihood_gain(made, left, right, 0, total)
-    assert gain <= wordpiece._gain_bound(made, start_total)
-
-
-def test_gain_bound_is_reached_when_both_pieces_occur_only_in_the_pair():
-    for made, start_total in [(1, 2), (3, 100), (40, 506_886), (1, 506_886)]:
-        gain = wordpiece.likelihood_gain(made, made, made, 0, start_total)
-        assert gain == pytest.approx(wordpiece._gain_bound(made, start_total), rel=1e-11)
+       left_fall=st.integers(0, 10**6), right_fall=st.integers(0, 10**6), piece=st.integers(0, 10**6),
+       others=st.integers(0, 10**7), merged_since=st.integers(0, 10**6), same=st.booleans())
+def test_a_gain_scored_with_floors_is_above_the_gain(made, left_extra, right_extra, left_fall, right_fall, piece,
+                                                      others, merged_since, same):
+    """fast_train scores most entries with a floor for each piece's count, and N as it was then: the gain with
+    lower counts of a and b (down to what the pair needs) and a higher N is at least the gain now."""
+    left = (2 * made if same else made) + left_extra
+    right = left if same else made + right_extra
+    total = left + (0 if same else right) + piece + others  # N now
+    gain = wordpiece.likelihood_gain(made, left, right, piece, total, same=same)
+    left_floor = max(left - left_fall, 2 * made if same else made)
+    right_floor = left_floor if same else max(right - right_fall, made)
+    scored = wordpiece.likelihood_gain(made, left_floor, right_floor, piece, total + merged_since, same=same)
+    assert gain <= scored

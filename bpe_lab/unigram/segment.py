@@ -182,11 +182,13 @@ def word_spans(word: str, vocab: Vocabulary) -> list[tuple[int, int, str]]:
     >>> word_spans("cat", Vocabulary({"c": -1.0, "a": -1.0, "t": -1.0, "at": -1.5}))
     [(1, 0, 'c'), (2, 1, 'a'), (3, 1, 'at'), (3, 2, 't')]
     """
-    found, lengths, log_probs = [], vocab.lengths, vocab.log_probs
-    for start in range(len(word)):
+    found, lengths, log_probs, n = [], vocab.lengths, vocab.log_probs, len(word)
+    for start in range(n):
         for length in lengths.get(word[start], ()):
+            if start + length > n:
+                break  # the lengths are sorted: the longer pieces do not fit either
             piece = word[start : start + length]
-            if len(piece) == length and piece in log_probs:
+            if piece in log_probs:
                 found.append((start + length, start, piece))
     found.sort()
     return found
@@ -237,8 +239,11 @@ def _best_pieces(word: str, vocab: Vocabulary, unk_score: float | None) -> list[
         return viterbi(word, vocab)[0]  # it says which character cannot be covered
     arcs = [(end, start, piece, float(log_probs[piece])) for end, start, piece in word_spans(word, vocab)]
     # an unknown character's arc is the only one of its length there; it sorts after the others ending there
-    arcs += [(start + 1, start, "<unk>", float(unk_score)) for start, char in enumerate(word) if char not in log_probs]
-    arcs.sort(key=lambda arc: (arc[0], arc[1]))
+    unknown = [(start + 1, start, "<unk>", float(unk_score))
+               for start, char in enumerate(word) if char not in log_probs]
+    if unknown:  # (word_spans sorted the others already)
+        arcs += unknown
+        arcs.sort(key=lambda arc: (arc[0], arc[1]))
     best = [0.0] + [-math.inf] * len(word)
     back: list = [None] * (len(word) + 1)
     for end, start, piece, log_prob in arcs:

@@ -151,7 +151,9 @@ def _em_step(lattices: Lattices, log_probs: dict, characters: set) -> tuple[dict
     """
     values = lattices.arrays(log_probs)
     word_likelihoods, counts = lattices.words.forward_backward(values, len(lattices.pieces))
-    likelihood = float(word_likelihoods @ lattices.words.weights)  # sum of count x log P(word)
+    # subtle: a sum of products, not ``@``: ``@`` hands the vectors to BLAS, whose worker threads keep spinning
+    # for a while after every call, and on a busy machine that doubled the CPU time of training
+    likelihood = float((word_likelihoods * lattices.words.weights).sum())  # sum of count x log P(word)
     new = np.full(len(counts), -np.inf)  # pieces expected nowhere drop out...
     expected = counts > 0
     # subtle: a tiny expected count divided by the total can underflow to 0.0, so subtract logarithms
