@@ -43,7 +43,8 @@ from __future__ import annotations
 import base64
 import os
 import warnings
-from operator import lt
+from itertools import islice, starmap
+from operator import eq, lt
 from pathlib import Path
 
 import numpy as np
@@ -106,7 +107,7 @@ def merges(name: str, ranks: dict[bytes, int], ranks_sha256: str, *, use_cache: 
 def _long_tokens(ranks: dict[bytes, int]) -> list[bytes]:
     """The tokens of two bytes or more, in rank order: the tokens a merge could make."""
     values = list(ranks.values())
-    in_order = all(map(lt, values, values[1:]))  # rank files list tokens by rank: no need to sort
+    in_order = all(map(lt, values, islice(values, 1, None)))  # rank files list tokens by rank: no need to sort
     return [token for token in (ranks if in_order else sorted(ranks, key=ranks.__getitem__)) if len(token) > 1]
 
 
@@ -172,21 +173,21 @@ def _rebuild(payload: dict, name: str, ranks: dict[bytes, int], ranks_sha256: st
         if (positions >= made_before).any():
             raise ValueError("a merge uses a token that is made by a later merge")
     lefts, rights = lefts.tolist(), rights.tolist()  # (Python ints: the keys of Tokenizer's tables)
-    left_tokens = list(map(vocab.__getitem__, lefts))
-    right_tokens = list(map(vocab.__getitem__, rights))
-    if list(map(bytes.__add__, left_tokens, right_tokens)) != tokens:
+    merges = ranks_module.RecoveredMerges(zip(map(vocab.__getitem__, lefts), map(vocab.__getitem__, rights)),
+                                          tokens=tokens, pairs=list(zip(lefts, rights)))
+    # ... whose bytes are its token's (each join compared, then dropped: 200,000 of them are never kept at once)
+    if not all(map(eq, starmap(bytes.__add__, merges), tokens)):
         raise ValueError("a merge does not join the bytes of its token")
     # spot check: a sample of merges (and every unmergeable token), recomputed from the ranks
     for r in range(0, len(tokens), max(1, len(tokens) // _SAMPLE)):
         token = tokens[r]
-        if ranks_module.bpe_by_rank(token, ranks, below=ranks[token]) != [left_tokens[r], right_tokens[r]]:
+        if ranks_module.bpe_by_rank(token, ranks, below=ranks[token]) != list(merges[r]):
             raise ValueError(f"the merge of {token!r} differs from the one recovered from the ranks")
     kept = set(vocab) if unmergeable else set()
     for token in unmergeable:
         pieces = ranks_module.bpe_by_rank(token, ranks, below=ranks[token])
         if len(pieces) == 2 and pieces[0] in kept and pieces[1] in kept:
             raise ValueError(f"the token {token!r} is listed as unmergeable, but a merge of kept tokens makes it")
-    merges = ranks_module.RecoveredMerges(zip(left_tokens, right_tokens), tokens=tokens, pairs=list(zip(lefts, rights)))
     token_ids = {token: ranks[token] for token in vocab} if unmergeable else ranks  # every token is kept
     return merges, token_ids, unmergeable
 

@@ -29,6 +29,7 @@ import json
 import sys
 from contextlib import contextmanager
 from importlib import resources
+from itertools import islice
 from pathlib import Path
 
 from . import _checks as check
@@ -200,7 +201,7 @@ def _parse_ranks(text: bytes, path) -> dict[bytes, int]:
     try:
         if len(fields) != 2 * lines or text.count(b" ") != lines:
             raise ValueError("not one token, one space and one rank per line")
-        ranks = dict(zip(map(binascii.a2b_base64, fields[0::2]), map(int, fields[1::2])))
+        ranks = dict(zip(map(binascii.a2b_base64, islice(fields, 0, None, 2)), map(int, islice(fields, 1, None, 2))))
         if len(ranks) != len(fields) // 2:
             raise ValueError("a token appears twice")
     except (ValueError, binascii.Error):
