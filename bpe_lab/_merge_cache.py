@@ -5,7 +5,7 @@ which takes seconds. The answer depends only on the ranks, so ``bpe_lab.gpt2.loa
 and reads it back on every later load, in any process:
 
 - **Where.** The folder ``$BPE_LAB_CACHE_DIR`` if that is set, else ``$XDG_CACHE_HOME/bpe_lab``, else
-  ``~/.cache/bpe_lab``; one file per vocabulary, e.g. ``merges-cl100k_base.json`` (about 1.5 and 3 MB).
+  ``~/.cache/bpe_lab``; one file per vocabulary, e.g. ``merges-cl100k_base.json`` (about 1 and 2 MB).
   ``bpe_lab.gpt2.cache_dir()`` says which folder. The test suite sets ``BPE_LAB_CACHE_DIR`` to a temporary one.
 - **What.** A ``bpe_lab.storage`` file of kind "merge_cache" (versioned, checksummed, written atomically)::
 
@@ -165,7 +165,7 @@ def _rebuild(payload: dict, name: str, ranks: dict[bytes, int], ranks_sha256: st
     lefts, rights = _positions(payload["lefts"]), _positions(payload["rights"])  # arrays of positions
     if len(lefts) != len(tokens) or len(rights) != len(tokens):
         raise ValueError("it does not have one merge per token")
-    # merge r joins the tokens at positions lefts[r] and rights[r]: each a byte or a token made before it
+    # merge r joins the tokens at positions lefts[r] and rights[r]: each a byte or a token made before it ...
     made_before = np.arange(256, 256 + len(tokens))  # merge r may use the positions below 256 + r
     for positions in (lefts, rights):
         if (positions < 0).any():
@@ -174,8 +174,8 @@ def _rebuild(payload: dict, name: str, ranks: dict[bytes, int], ranks_sha256: st
             raise ValueError("a merge uses a token that is made by a later merge")
     lefts, rights = lefts.tolist(), rights.tolist()  # (Python ints: the keys of Tokenizer's tables)
     merges = ranks_module.RecoveredMerges(zip(map(vocab.__getitem__, lefts), map(vocab.__getitem__, rights)),
-                                          tokens=tokens, pairs=list(zip(lefts, rights)))
-    # ... whose bytes are its token's (each join compared, then dropped: 200,000 of them are never kept at once)
+                                          tokens=tokens, pairs=list(zip(lefts, rights)))  # (left bytes, right bytes)
+    # ... and whose bytes, joined, are its token's (each join compared, then dropped: never 200,000 kept at once)
     if not all(map(eq, starmap(bytes.__add__, merges), tokens)):
         raise ValueError("a merge does not join the bytes of its token")
     # spot check: a sample of merges (and every unmergeable token), recomputed from the ranks
