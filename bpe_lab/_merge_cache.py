@@ -5,27 +5,30 @@ which takes seconds. The answer depends only on the ranks, so ``bpe_lab.gpt2.loa
 and reads it back on every later load, in any process:
 
 - **Where.** The folder ``$BPE_LAB_CACHE_DIR`` if that is set, else ``$XDG_CACHE_HOME/bpe_lab``, else
-  ``~/.cache/bpe_lab``; one file per vocabulary, e.g. ``merges-cl100k_base.json`` (about 1.5 and 3 MB).
+  ``~/.cache/bpe_lab``; one file per vocabulary, e.g. ``merges-cl100k_base.json`` (about 1 and 2 MB).
   ``bpe_lab.gpt2.cache_dir()`` says which folder. The test suite sets ``BPE_LAB_CACHE_DIR`` to a temporary one.
 - **What.** A ``bpe_lab.storage`` file of kind "merge_cache" (versioned, checksummed, written atomically)::
 
-      {"format": "bpe_lab.merge_cache", "version": 2, "checksum": "sha256:…", "vocabulary": "cl100k_base",
-       "ranks_sha256": "2239…", "lefts": [32, 256, 105, …], "rights": [32, 256, 110, …], "unmergeable": []}
+      {"format": "bpe_lab.merge_cache", "version": 3, "checksum": "sha256:…", "vocabulary": "cl100k_base",
+       "ranks_sha256": "2239…", "lefts": "IAAAAAABAABp…", "rights": "IAAAAAABAABu…", "unmergeable": []}
 
   ``ranks_sha256`` is the key: the sha256 of the rank file the merges came from (the hash tiktoken checks on
   download). The vocabulary is the 256 bytes (byte b at position b), then the tokens a merge makes, in rank
   order (merge r makes the token at position 256 + r); merge r joins the tokens at positions ``lefts[r]`` and
-  ``rights[r]`` (``b" t"`` + ``b"he"``). ``unmergeable`` lists the ranks of the tokens no merge makes, in the order
-  ``merges_from_ranks`` gives them. (Version 1 kept one split per token; such a file is rebuilt.)
-- **Never trusted.** A cache is used only if it reads as a whole, valid file (version, fields, checksum:
-  ``storage.load``), is for the same vocabulary and the same ranks (``ranks_sha256``), has one merge per token,
-  each joining two tokens made before it whose bytes are its token's bytes, and a sample of its merges
+  ``rights[r]`` (``b" t"`` + ``b"he"``). ``lefts`` and ``rights`` are lists of positions ([32, 256, 105, …]) kept as
+  NumPy writes them (4-byte little-endian integers) in base64 text: read back in milliseconds, where a JSON list
+  of 200,000 numbers takes tens (``_positions_text``, ``_positions``). ``unmergeable`` lists the ranks of the
+  tokens no merge makes, in the order ``merges_from_ranks`` gives them. (Version 2 kept the positions as JSON
+  lists, and version 1 one split per token; such a file is rebuilt.)
+- **Never trusted.** A cache is used only if it reads as a whole, valid file (version, fields, and a checksum of
+  its bytes: ``storage.load``), is for the same vocabulary and the same ranks (``ranks_sha256``), has one merge
+  per token, each joining two tokens made before it whose bytes are its token's bytes, and a sample of its merges
   recomputed from the ranks agrees. Anything else (a truncated file, a flipped byte, an old version, ranks
   that changed) is ignored and the merges are recovered again and saved over it. A cache that cannot be
   written (a read-only home) only costs time, with a warning.
 - **Fast.** The positions are the keys of ``Tokenizer``'s tables, so a cached load builds them with a few
-  ``zip``s (``ranks.RecoveredMerges``, ``Tokenizer._build_recovered``), and the checks run over whole lists
-  (``benchmarks/bench_vocab_load.py`` times a load).
+  ``zip``s (``ranks.RecoveredMerges``, ``Tokenizer._build_recovered``), and the checks run over whole arrays and
+  lists (``benchmarks/bench_vocab_load.py`` times a load).
 - **Two processes at once** (two kernels, two test workers) may both recover and save: each writes a
   temporary file and renames it over the cache (``storage.write_bytes_atomic``), so a reader sees the old
   file or the new one, never half of one, and both write the same content.
@@ -37,11 +40,14 @@ and reads it back on every later load, in any process:
 
 from __future__ import annotations
 
+import base64
 import os
 import warnings
-from itertools import count
-from operator import lt
+from itertools import islice, starmap
+from operator import eq, lt
 from pathlib import Path
+
+import numpy as np
 
 from . import ranks as ranks_module
 from . import storage
@@ -101,7 +107,7 @@ def merges(name: str, ranks: dict[bytes, int], ranks_sha256: str, *, use_cache: 
 def _long_tokens(ranks: dict[bytes, int]) -> list[bytes]:
     """The tokens of two bytes or more, in rank order: the tokens a merge could make."""
     values = list(ranks.values())
-    in_order = all(map(lt, values, values[1:]))  # rank files list tokens by rank: no need to sort
+    in_order = all(map(lt, values, islice(values, 1, None)))  # rank files list tokens by rank: no need to sort
     return [token for token in (ranks if in_order else sorted(ranks, key=ranks.__getitem__)) if len(token) > 1]
 
 
@@ -112,8 +118,8 @@ def write(path: Path, name: str, ranks: dict[bytes, int], ranks_sha256: str, rec
     payload = {
         "vocabulary": name,
         "ranks_sha256": ranks_sha256,
-        "lefts": [left for left, _ in pairs],
-        "rights": [right for _, right in pairs],
+        "lefts": _positions_text([left for left, _ in pairs]),
+        "rights": _positions_text([right for _, right in pairs]),
         "unmergeable": [ranks[token] for token in unmergeable],
     }
     try:
@@ -136,14 +142,14 @@ def _rebuild(payload: dict, name: str, ranks: dict[bytes, int], ranks_sha256: st
     """A cache file's fields -> (merges, token ids, unmergeable) as ``merges_from_ranks`` gives them;
     ValueError if they are not for these ranks or do not hold together.
 
-    Speed: o200k has 200,000 merges, so each check runs over whole lists in C (``map``, ``zip``, ``==``)
+    Speed: o200k has 200,000 merges, so each check runs over whole arrays or lists in C (NumPy, ``map``, ``==``)
     rather than a Python loop per merge; only the spot check at the end runs BPE, on 500 tokens.
     """
     if payload["vocabulary"] != name or payload["ranks_sha256"] != ranks_sha256:
         raise ValueError("it was made from other ranks")
-    lefts, rights, unmergeable = payload["lefts"], payload["rights"], payload["unmergeable"]
-    if not all(isinstance(field, list) for field in (lefts, rights, unmergeable)):
-        raise ValueError("its lefts, rights and unmergeable must be lists")
+    unmergeable = payload["unmergeable"]
+    if not isinstance(unmergeable, list):
+        raise ValueError("its unmergeable must be a list")
     # the vocabulary, from the ranks: the 256 bytes, then the tokens a merge makes (all but the unmergeable)
     tokens = _long_tokens(ranks)
     if unmergeable:
@@ -156,29 +162,52 @@ def _rebuild(payload: dict, name: str, ranks: dict[bytes, int], ranks_sha256: st
             raise ValueError("an unmergeable token is listed twice")
         tokens = [token for token in tokens if token not in left_out]
     vocab = ranks_module._SINGLE_BYTES + tokens  # the 256 bytes, then merge r makes vocab[256 + r]
+    lefts, rights = _positions(payload["lefts"]), _positions(payload["rights"])  # arrays of positions
     if len(lefts) != len(tokens) or len(rights) != len(tokens):
         raise ValueError("it does not have one merge per token")
-    # merge r joins the tokens at positions lefts[r] and rights[r]: a byte or a token made before it
+    # merge r joins the tokens at positions lefts[r] and rights[r]: each a byte or a token made before it ...
+    made_before = np.arange(256, 256 + len(tokens))  # merge r may use the positions below 256 + r
     for positions in (lefts, rights):
-        if positions and (set(map(type, positions)) != {int} or min(positions) < 0):
-            raise ValueError("a position is not a whole number >= 0")
-        if not all(map(lt, positions, count(256))):
+        if (positions < 0).any():
+            raise ValueError("a position is negative")
+        if (positions >= made_before).any():
             raise ValueError("a merge uses a token that is made by a later merge")
-    left_tokens = list(map(vocab.__getitem__, lefts))
-    right_tokens = list(map(vocab.__getitem__, rights))
-    if list(map(bytes.__add__, left_tokens, right_tokens)) != tokens:
+    lefts, rights = lefts.tolist(), rights.tolist()  # (Python ints: the keys of Tokenizer's tables)
+    merges = ranks_module.RecoveredMerges(zip(map(vocab.__getitem__, lefts), map(vocab.__getitem__, rights)),
+                                          tokens=tokens, pairs=list(zip(lefts, rights)))  # (left bytes, right bytes)
+    # ... and whose bytes, joined, are its token's (each join compared, then dropped: never 200,000 kept at once)
+    if not all(map(eq, starmap(bytes.__add__, merges), tokens)):
         raise ValueError("a merge does not join the bytes of its token")
     # spot check: a sample of merges (and every unmergeable token), recomputed from the ranks
     for r in range(0, len(tokens), max(1, len(tokens) // _SAMPLE)):
         token = tokens[r]
-        if ranks_module.bpe_by_rank(token, ranks, below=ranks[token]) != [left_tokens[r], right_tokens[r]]:
+        if ranks_module.bpe_by_rank(token, ranks, below=ranks[token]) != list(merges[r]):
             raise ValueError(f"the merge of {token!r} differs from the one recovered from the ranks")
     kept = set(vocab) if unmergeable else set()
     for token in unmergeable:
         pieces = ranks_module.bpe_by_rank(token, ranks, below=ranks[token])
         if len(pieces) == 2 and pieces[0] in kept and pieces[1] in kept:
             raise ValueError(f"the token {token!r} is listed as unmergeable, but a merge of kept tokens makes it")
-    merges = ranks_module.RecoveredMerges(zip(left_tokens, right_tokens), tokens=tokens, pairs=list(zip(lefts, rights)))
     token_ids = {token: ranks[token] for token in vocab} if unmergeable else ranks  # every token is kept
     return merges, token_ids, unmergeable
 
+
+def _positions_text(positions: list[int]) -> str:
+    """Vocabulary positions as the cache file keeps them: 4-byte little-endian integers, in base64 text.
+
+    >>> _positions_text([32, 256, 105])
+    'IAAAAAABAABpAAAA'
+    """
+    return base64.b64encode(np.array(positions, dtype="<i4").tobytes()).decode("ascii")
+
+
+def _positions(text) -> np.ndarray:
+    """``_positions_text`` read back, as a NumPy array; ValueError for anything else.
+
+    >>> _positions("IAAAAAABAABpAAAA").tolist()
+    [32, 256, 105]
+    """
+    try:
+        return np.frombuffer(base64.b64decode(text, validate=True), dtype="<i4")
+    except (TypeError, ValueError):  # not text, not base64 (binascii.Error), or not 4 bytes per position
+        raise ValueError("its lefts and rights must be base64 text of 4-byte integers") from None

@@ -105,53 +105,67 @@ def test_cache_false_recovers_and_touches_nothing(cache, monkeypatch):
     assert tokenizer.merges == [] and not folder.exists() and gpt2._LOADED == {}
 
 
+def _forge(path: Path, document: dict, *, as_text=True, **changes) -> None:
+    """Write ``document`` with ``changes`` (lists of positions for "lefts" and "rights", written as the cache writes
+    them if ``as_text``) and a checksum to match: damage the checksum cannot catch, left to the checks on reading."""
+    document = {**document, **changes}
+    for field in ("lefts", "rights"):
+        if as_text and isinstance(document[field], list):
+            document[field] = _merge_cache._positions_text(document[field])
+    path.write_text(storage._dumps_with_checksum_of_bytes(document))
+
+
 def _damage(path: Path, how: str) -> None:
     data = path.read_bytes()
     document = json.loads(data)
+    lefts, rights = (_merge_cache._positions(document[field]).tolist() for field in ("lefts", "rights"))
     if how == "truncated":
         path.write_bytes(data[: len(data) // 2])
     elif how == "empty":
         path.write_bytes(b"")
     elif how == "a flipped byte":
-        at = data.index(b'"lefts": [') + 40
+        at = data.index(b'"lefts": "') + 40
         path.write_bytes(data[:at] + bytes([data[at] ^ 0x01]) + data[at + 1 :])
-    elif how == "a wrong version":
-        document["version"] = 3
-        document["checksum"] = storage.checksum(document)
-        path.write_text(storage.dumps(document))
+    elif how == "a newer version":
+        _forge(path, document, version=4)
+    elif how == "version 2":  # the positions as JSON lists, and a checksum of the content: rebuilt, not converted
+        old = {**document, "version": 2, "lefts": lefts, "rights": rights}
+        del old["checksum"]
+        path.write_text(storage.dumps({**old, "checksum": storage.checksum(old)}))
     elif how == "the old format":  # version 1 kept one split per token instead of the positions of each merge
         old = {"format": document["format"], "version": 1, "vocabulary": document["vocabulary"],
-               "ranks_sha256": document["ranks_sha256"], "splits": [1] * len(document["lefts"]), "unmergeable": []}
+               "ranks_sha256": document["ranks_sha256"], "splits": [1] * len(lefts), "unmergeable": []}
         path.write_text(storage.dumps({**old, "checksum": storage.checksum(old)}))
     elif how == "a wrong key":
-        document["ranks_sha256"] = "cd" * 32
-        document["checksum"] = storage.checksum(document)
-        path.write_text(storage.dumps(document))
+        _forge(path, document, ranks_sha256="cd" * 32)
     elif how == "another vocabulary":
-        document["vocabulary"] = "o200k_base"
-        document["checksum"] = storage.checksum(document)
-        path.write_text(storage.dumps(document))
+        _forge(path, document, vocabulary="o200k_base")
     elif how == "no checksum":
         del document["checksum"]
         path.write_text(storage.dumps(document))
+    elif how == "a checksum of the content":  # as version 2 had: not the checksum of the bytes
+        document["checksum"] = storage.checksum({key: value for key, value in document.items() if key != "checksum"})
+        path.write_text(storage.dumps(document))
     elif how == "a forged merge":  # a wrong merge with a checksum to match: caught by the spot check on reading
-        r, left, right = _another_way_to_make_a_sampled_token(document["lefts"], document["rights"])
-        document["lefts"][r], document["rights"][r] = left, right
-        document["checksum"] = storage.checksum(document)
-        path.write_text(storage.dumps(document))
+        r, left, right = _another_way_to_make_a_sampled_token(lefts, rights)
+        lefts[r], rights[r] = left, right
+        _forge(path, document, lefts=lefts, rights=rights)
     elif how == "a merge of other bytes":  # b"ab" made as b"b" + b"a": caught by the checks on reading
-        r = next(r for r, (left, right) in enumerate(zip(document["lefts"], document["rights"])) if left != right)
-        document["lefts"][r], document["rights"][r] = document["rights"][r], document["lefts"][r]
-        document["checksum"] = storage.checksum(document)
-        path.write_text(storage.dumps(document))
+        r = next(r for r, (left, right) in enumerate(zip(lefts, rights)) if left != right)
+        lefts[r], rights[r] = rights[r], lefts[r]
+        _forge(path, document, lefts=lefts, rights=rights)
     elif how == "a position past its merge":  # a merge using a token made later (or by no merge at all)
-        document["lefts"][-1] = 10**6
-        document["checksum"] = storage.checksum(document)
-        path.write_text(storage.dumps(document))
+        _forge(path, document, lefts=lefts[:-1] + [10**6])
+    elif how == "a negative position":
+        _forge(path, document, rights=[-1] + rights[1:])
     elif how == "too few merges":
-        document["lefts"].pop(), document["rights"].pop()
-        document["checksum"] = storage.checksum(document)
-        path.write_text(storage.dumps(document))
+        _forge(path, document, lefts=lefts[:-1], rights=rights[:-1])
+    elif how == "positions as a JSON list":
+        _forge(path, document, lefts=lefts, rights=rights, as_text=False)
+    elif how == "positions that are not base64":
+        _forge(path, document, lefts="*" + document["lefts"][1:])
+    elif how == "positions of 3 bytes":
+        _forge(path, document, lefts=document["lefts"][:-4])
     elif how == "a folder":
         path.unlink()
         path.mkdir()
@@ -159,9 +173,10 @@ def _damage(path: Path, how: str) -> None:
         raise AssertionError(how)
 
 
-DAMAGE = ["truncated", "empty", "a flipped byte", "a wrong version", "the old format", "a wrong key",
-          "another vocabulary", "no checksum", "a forged merge", "a merge of other bytes", "a position past its merge",
-          "too few merges"]
+DAMAGE = ["truncated", "empty", "a flipped byte", "a newer version", "version 2", "the old format", "a wrong key",
+          "another vocabulary", "no checksum", "a checksum of the content", "a forged merge", "a merge of other bytes",
+          "a position past its merge", "a negative position", "too few merges", "positions as a JSON list",
+          "positions that are not base64", "positions of 3 bytes"]
 
 
 def _another_way_to_make_a_sampled_token(lefts, rights):
@@ -284,9 +299,7 @@ def test_unmergeable_tokens_are_cached_and_checked(cache, small):
     assert _merge_cache.merges("cl100k_base", odd, KEY) == expected and recoveries == [3002]  # read back
     for unmergeable in ([3000], [3000, 3000, 3001], [3000, 3001, 5], [3000, "3001"], [3000, 3001, 300]):
         document = json.loads(path.read_text())
-        document["unmergeable"] = unmergeable
-        document["checksum"] = storage.checksum(document)
-        path.write_text(storage.dumps(document))
+        _forge(path, document, unmergeable=unmergeable)
         assert _merge_cache.read(path, "cl100k_base", odd, KEY) is None, unmergeable
     assert _merge_cache.merges("cl100k_base", odd, KEY) == expected and recoveries == [3002, 3002]
 

@@ -120,7 +120,7 @@ def test_round_trip_is_exact_and_byte_identical(tmp_path, name):
     assert first.read_bytes().endswith(b"}\n")
     document = json.loads(first.read_text(encoding="utf-8"))
     assert list(document)[:3] == ["format", "version", "checksum"]
-    assert document["version"] == (2 if name == "merge_cache" else 1)  # the merge cache's version 2 keeps positions
+    assert document["version"] == (3 if name == "merge_cache" else 1)  # the merge cache's 3: a checksum of its bytes
     assert sorted(p.name for p in tmp_path.iterdir()) == ["first.json", "second.json"]  # no temporary files
 
 
