@@ -5,6 +5,12 @@ script). Its chunks: English contractions, a run of letters, of digits or of oth
 an optional leading space), and runs of whitespace. BPE then runs inside each chunk.
 
 Notebook 04 takes the patterns apart piece by piece. ``bpe_lab.plots.html_chunks`` shows a split in colour.
+
+Which characters are letters (``\\p{L}``) or numbers (``\\p{N}``) comes from the Unicode tables of the ``regex``
+module, which are newer than those of tiktoken's regular expressions. On every character Unicode had assigned by
+version 14 (Python 3.11's own tables) the splits agree, and so do the ids: all 282,230 of them were checked, each
+in four contexts, against tiktoken's gpt2, cl100k_base and o200k_base. A character assigned since, such as U+0C5C
+(a Telugu letter), can be a letter here and not in tiktoken, and then splits differently.
 """
 
 from __future__ import annotations

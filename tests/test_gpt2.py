@@ -3,9 +3,8 @@
 import pytest
 import tiktoken
 import tiktoken_ext.openai_public
-from conftest import assert_same_ids
+from conftest import assert_same_ids, assigned_text
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from tiktoken.load import data_gym_to_mergeable_bpe_ranks
 
 from bpe_lab import corpus, gpt2
@@ -48,7 +47,7 @@ def test_python_standard_library_files(ours, reference):
 
 
 @settings(max_examples=500, deadline=None)
-@given(text=st.text())
+@given(text=assigned_text())
 def test_generated_unicode(ours, reference, text):
     _compare(ours, reference, [text], "hypothesis-generated Unicode strings")
 

@@ -6,9 +6,8 @@ tiktoken is built from the same ranks, so nothing is downloaded.
 
 import pytest
 import tiktoken
-from conftest import assert_same_ids
+from conftest import assert_same_ids, assigned_text
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from bpe_lab import corpus, gpt2, pretokenize
 
@@ -51,7 +50,7 @@ def test_python_standard_library_files(name):
 
 
 @settings(max_examples=300, deadline=None)
-@given(text=st.text())
+@given(text=assigned_text())
 @pytest.mark.parametrize("name", NAMES)
 def test_generated_unicode(name, text):
     _compare(name, [text], "hypothesis-generated Unicode strings")
