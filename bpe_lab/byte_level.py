@@ -67,6 +67,9 @@ def bytes_to_unicode() -> dict[int, str]:
 
 _BYTE_TO_CHAR = bytes_to_unicode()
 _CHAR_TO_BYTE = {char: b for b, char in _BYTE_TO_CHAR.items()}
+# from_printable's table for str.translate: each printable character -> the Latin-1 character of its byte, and
+# every other character below 256 -> one that Latin-1 cannot encode (above 255, the rest cannot either)
+_TO_LATIN1 = {code: "\U0010ffff" for code in range(256)} | {ord(char): chr(b) for char, b in _CHAR_TO_BYTE.items()}
 
 
 def unicode_to_bytes() -> dict[str, int]:
@@ -92,8 +95,8 @@ def from_printable(text: str) -> bytes:
     """
     check.text(text)
     try:
-        return bytes(_CHAR_TO_BYTE[char] for char in text)
-    except KeyError:
+        return text.translate(_TO_LATIN1).encode("latin-1")  # each character to its byte, in C
+    except UnicodeEncodeError:
         index = next(i for i, char in enumerate(text) if char not in _CHAR_TO_BYTE)
         raise ValueError(f"text holds {text[index]!r} at index {index}, which is not one of GPT-2's 256 printable "
                          "byte characters (to_printable makes them from bytes)") from None
