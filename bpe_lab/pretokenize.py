@@ -64,12 +64,7 @@ def split(text: str, pattern: str = "gpt2") -> list[str]:
     ['Hello', ' world', ',', ' it', "'s", ' 2024', '!']
     """
     text, compiled = check.text(text), compile_pattern(pattern)
-    if compiled.pattern != GPT2_PATTERN:
-        return _findall(compiled, text)
-    chunks = []
-    for block in _findall_blocks(compiled, text, _BLOCK_CHARS):
-        chunks += block
-    return chunks
+    return _findall(compiled, text)
 
 
 def chunk_counts(text: str, pattern: str = "gpt2", block_chars: int = _BLOCK_CHARS) -> Counter:
@@ -124,8 +119,8 @@ def compile_pattern(pattern: str) -> regex.Pattern:
 
 # --- Speed, without changing a single chunk ----------------------------------------------------
 # 1. A GPT-2 chunk never holds a non-space character followed by whitespace, so a long text can be
-#    cut just before any whitespace that follows a non-space character and split block by block with
-#    exactly the same chunks (and without holding every chunk of a huge text at once when counting).
+#    cut just before any whitespace that follows a non-space character and counted block by block with
+#    exactly the same chunks, without holding every chunk of a huge text at once (chunk_counts).
 # 2. Python's built-in `re` runs this module's three patterns two to three times as fast as the `regex`
 #    module, once each \p{..}, \s and \S is spelled out as the characters `regex` puts in it (read from
 #    `regex` itself, so the two agree on every character; see _spelled_out): the ASCII ones for ASCII
