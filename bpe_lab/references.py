@@ -52,7 +52,9 @@ def in_background(function, *args, **kwargs) -> Future:
     ``job.result()`` waits for the call to end and returns its value (or raises its error); ``job.done()`` says
     whether it has. ``function`` must be importable from a module, as ``references.sentencepiece_models`` is (a
     new process cannot see a function defined in a notebook). The same call made again, a cell run twice, hands
-    back the job already started rather than starting another.
+    back the job already started rather than starting another. In a script, call it under
+    ``if __name__ == "__main__":``, as any code that starts processes with "spawn" must (the second process
+    imports the script).
     """
     function, key = check.background_call(function, args, kwargs)
     if key not in _JOBS or _JOBS[key].cancelled():
