@@ -6,6 +6,7 @@ import hashlib
 import pickle
 
 from . import items, one_of, short, whole
+from .texts import training_lines
 
 __all__ = ["sentences", "vocab_sizes", "model_types", "background_call"]
 
@@ -13,14 +14,8 @@ _MODEL_TYPES = ("bpe", "unigram", "char", "word")
 
 
 def sentences(values) -> list[str]:
-    """A non-empty list of str, at least one of them not blank (SentencePiece reads one sentence per item)."""
-    values = items(values, "sentences", "str (one line of text each)")
-    for k, value in enumerate(values):
-        if not isinstance(value, str):
-            raise TypeError(f"sentences must be a list of str, but item {k} is {type(value).__name__}: {short(value)}")
-    if not any(value.strip() for value in values):
-        raise ValueError("sentences must hold some text, such as corpus.load_text().splitlines()")
-    return values
+    """A list of str lines, one at least with text in it (SentencePiece reads one sentence per item)."""
+    return training_lines(items(values, "sentences", "str (one line of text each)"), "sentences")
 
 
 def vocab_sizes(values) -> list[int]:

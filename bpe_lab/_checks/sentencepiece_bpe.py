@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 
-from . import is_real, real, short, switch, utf8, whole
+from . import is_real, real, short, switch, whole
+from .texts import training_lines
 from .unigram import sentencepiece_pieces
 
 __all__ = ["sentencepiece_bpe_model", "bpe_symbols_and_scores", "byte_value", "sentencepiece_bpe_trainer",
@@ -74,13 +75,7 @@ def sp_training(text_or_lines, vocab_size, character_coverage, byte_fallback, sp
                         f"got {type(text_or_lines).__name__}")
     else:
         lines = list(text_or_lines)
-        wrong = next((number for number, line in enumerate(lines) if not isinstance(line, str)), None)
-        if wrong is not None:
-            raise TypeError(f"text_or_lines must be a list of lines (str), but item {wrong} is "
-                            f"{short(lines[wrong])} ({type(lines[wrong]).__name__})")
-    if not any(line.strip(" ") for line in lines):
-        raise ValueError("text_or_lines holds no text (no line has anything but spaces): pass some text to train on")
-    utf8("\n".join(lines), "text_or_lines", hint="pass text that can be written as UTF-8")
+    training_lines(lines, "text_or_lines")
     whole(vocab_size, "vocab_size", minimum=1, example=1000)
     coverage = "a number above 0 and at most 1 (the share of the text's characters kept, e.g. 0.9995)"
     real(character_coverage, "character_coverage", minimum=0, maximum=1, what=coverage)

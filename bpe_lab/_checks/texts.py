@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sized
 from . import positive_count, short, text, utf8, whole
 
 __all__ = ["one_word", "end_of_word", "counted_words", "one_char", "utf8_text", "byte_data", "block_chars",
-           "tokenize_function", "measured_text", "token_list", "word_list", "language_texts", "piece_set"]
+           "training_lines", "tokenize_function", "measured_text", "token_list", "word_list", "language_texts", "piece_set"]
 
 _REPLACE = "remove or replace it first, e.g. with text.encode('utf-8', errors='replace')"
 
@@ -93,6 +93,19 @@ def block_chars(value) -> int:
 
 
 # --- metrics ------------------------------------------------------------------------------------
+
+def training_lines(lines: list, name: str) -> list[str]:
+    """``lines`` (a list) if each is a str, one at least holds more than spaces, and all can be written as UTF-8:
+    what a trainer that reads a text line by line (SentencePiece's, ours in ``sentencepiece_bpe``) is given."""
+    wrong = next((number for number, line in enumerate(lines) if not isinstance(line, str)), None)
+    if wrong is not None:
+        raise TypeError(f"{name} must be a list of lines (str), but item {wrong} is {short(lines[wrong])} "
+                        f"({type(lines[wrong]).__name__})")
+    if not any(line.strip(" ") for line in lines):
+        raise ValueError(f"{name} holds no text (no line has anything but spaces): pass some text to train on")
+    utf8("\n".join(lines), name, hint="pass text that can be written as UTF-8")
+    return lines
+
 
 def tokenize_function(value, name: str = "tokenize", what: str = "text"):
     """``value`` if it can be called: a function ``what`` -> list of tokens."""

@@ -14,9 +14,12 @@ raises("references.sentencepiece_models", "sentences='one str'",
     r"sentences must be a list of str \(one line of text each\), not one str")
 raises("references.sentencepiece_models", "sentences=[b'bytes']",
     lambda: references.sentencepiece_models([b"the cat"], [10]), TypeError,
-    r"sentences must be a list of str, but item 0 is bytes")
+    r"sentences must be a list of lines \(str\), but item 0 is b'the cat' \(bytes\)")
 raises("references.sentencepiece_models", "sentences=['', ' ']",
-    lambda: references.sentencepiece_models(["", " "], [10]), ValueError, r"sentences must hold some text")
+    lambda: references.sentencepiece_models(["", " "], [10]), ValueError,
+    r"sentences holds no text \(no line has anything but spaces\): pass some text to train on")
+raises("references.sentencepiece_models", "sentences=['a lone surrogate \\ud800']",
+    lambda: references.sentencepiece_models(["a \ud800"], [10]), ValueError, r"sentences .*surrogate")
 raises("references.sentencepiece_models", "vocab_sizes=503",
     lambda: references.sentencepiece_models(LINES, 503), TypeError, r"vocab_sizes must be a list of whole numbers")
 raises("references.sentencepiece_models", "vocab_sizes=[]",
