@@ -1,5 +1,6 @@
-"""Every notebook runs top to bottom on a fresh kernel without error, survives its cells being run twice and
-'Run All' pressed again in the same kernel, and is committed without outputs."""
+"""Every notebook runs top to bottom on a fresh kernel without error, survives its cells being run twice,
+'Run All' pressed again in the same kernel and its sections re-run from the last to the first (a lecturer jumping
+back), and is committed without outputs."""
 
 import re
 import time
@@ -129,14 +130,45 @@ def _each_cell_twice(client, cells, name: str) -> tuple[float, float]:
     return first, second
 
 
+def sections(notebook) -> list[tuple[str, list]]:
+    """The notebook cut at its `## ` headings: (heading, [(index, code cell), ...]) in order. The code cells
+    before the first heading are the set-up, named "set-up"."""
+    cut = [("set-up", [])]
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown":
+            heading = next((line for line in cell.source.splitlines() if line.startswith("## ")), None)
+            if heading:
+                cut.append((heading[3:].strip(), []))
+        elif cell.cell_type == "code":
+            cut[-1][1].append((index, cell))
+    return cut
+
+
+def _sections_last_to_first(client, parts, first_shown: dict, name: str) -> float:
+    """Run the sections from the last to the first, so that each runs right after the one below it (what a
+    lecturer does who goes back a section): each cell must show what it showed on the first run."""
+    seconds = 0.0
+    for heading, cells in reversed(parts):
+        for index, cell in cells:
+            where = f"{name} (section \"{heading}\" re-run after the sections below it)"
+            seconds += _run(client, cell, index, where)
+            assert _shown(cell) == first_shown[index], (
+                f"{where}, cell {index} shows something else than on the first run: does a later section reuse a "
+                f"name this section reads?\nfirst:  {first_shown[index]}\nnow:    {_shown(cell)}\n"
+                f"--- cell source ---\n{cell.source}")
+    return seconds
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_runs_top_to_bottom_cells_twice_and_run_all_again(path, tmp_path, monkeypatch):
     """One fresh kernel per notebook. Pass 1 goes top to bottom running each code cell twice in a row, as a
-    student pressing Shift+Enter twice; pass 2 runs every cell once more top to bottom, as 'Run All' pressed
-    again in the same kernel. No cell may raise, and each re-run must show what the first run showed.
+    student pressing Shift+Enter twice; pass 2 runs every section once more in order, as 'Run All' pressed
+    again in the same kernel; pass 3 runs the sections from the last to the first, so each section re-runs
+    right after the one below it, as a lecturer who jumps back. No cell may raise, and each re-run must show
+    what the first run showed.
 
     Timings recorded: top to bottom (kernel start + the first run of each cell: what a fresh 'Run All' costs),
-    the immediate second runs, and pass 2."""
+    the immediate second runs, pass 2 and pass 3."""
     notebook = nbformat.read(path, as_version=4)
     client = _client(notebook, ROOT / "notebooks", tmp_path, monkeypatch, timeout=300)
     cells = [(index, cell) for index, cell in enumerate(notebook.cells) if cell.cell_type == "code"]
@@ -151,11 +183,13 @@ def test_runs_top_to_bottom_cells_twice_and_run_all_again(path, tmp_path, monkey
             assert _shown(cell) == first_shown[index], (
                 f"{path.name}, cell {index} shows something else on 'Run All' pressed again\n"
                 f"first:  {first_shown[index]}\nagain:  {_shown(cell)}\n--- cell source ---\n{cell.source}")
+        backwards = _sections_last_to_first(client, sections(notebook), first_shown, path.name)
     TIMINGS[f"notebook {path.stem}: top to bottom + kernel start"] = kernel_start + first
     TIMINGS[f"notebook {path.stem}: each cell re-run at once"] = second
     TIMINGS[f"notebook {path.stem}: Run All again, same kernel"] = again
+    TIMINGS[f"notebook {path.stem}: sections last to first"] = backwards
     print(f"\n{path.name}: top to bottom {kernel_start + first:.1f} s (kernel start {kernel_start:.1f} s included); "
-          f"each cell re-run at once {second:.1f} s; Run All again {again:.1f} s")
+          f"each cell re-run at once {second:.1f} s; Run All again {again:.1f} s; sections last to first {backwards:.1f} s")
 
 
 def test_a_cell_that_is_not_idempotent_is_caught(tmp_path, monkeypatch):
@@ -177,6 +211,30 @@ def test_a_cell_that_is_not_idempotent_is_caught(tmp_path, monkeypatch):
                                                         r"AssertionError: \[\('u', 'g'\), \('u', 'g'\)\]"):
             _each_cell_twice(client, cells[2:], "made-up")
     assert _mask("in 0.12 s, 10 ms per merge") == "in <duration>, <duration> per merge"
+
+
+def test_a_section_that_breaks_an_earlier_one_is_caught(tmp_path, monkeypatch):
+    """The reverse pass on a made-up notebook: section 1 counts, section 2 reads the counts, section 3 rebinds
+    `counts` to something else. Section 2 re-run after section 3 fails, naming the section and the cell."""
+    cell, text = nbformat.v4.new_code_cell, nbformat.v4.new_markdown_cell
+    notebook = nbformat.v4.new_notebook(cells=[
+        cell("import collections"),
+        text("## 1. Counting\nSome prose."), cell("counts = collections.Counter('hug')"),
+        text("## 2. Reading the counts"), cell("counts['h']"),
+        text("## 3. Something else"), cell("counts = 7\ncounts"),
+    ])
+    parts = sections(notebook)
+    assert [(heading, [index for index, _ in cells]) for heading, cells in parts] == [
+        ("set-up", [0]), ("1. Counting", [2]), ("2. Reading the counts", [4]), ("3. Something else", [6])]
+    client = _client(notebook, tmp_path, tmp_path, monkeypatch, timeout=60)
+    with client.setup_kernel():
+        for index, code in enumerate(notebook.cells):
+            if code.cell_type == "code":
+                _run(client, code, index, "made-up")
+        first_shown = {index: _shown(code) for index, code in enumerate(notebook.cells) if code.cell_type == "code"}
+        with pytest.raises(pytest.fail.Exception, match=r'made-up \(section "2\. Reading the counts" re-run after the '
+                                                        r'sections below it\), cell 4: TypeError'):
+            _sections_last_to_first(client, parts, first_shown, "made-up")
 
 
 EXERCISES = sorted((ROOT / "notebooks" / "exercises").glob("*.ipynb"))
