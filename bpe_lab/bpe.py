@@ -301,9 +301,10 @@ class EncodeStep:
     after: list
 
 
-def encode_trace(symbols, merges) -> list[EncodeStep]:
+def encode_trace(symbols, merges, *, vocab=None, unknown=None) -> list[EncodeStep]:
     """The steps of ``encode``: at each, every learned pair present with its rank, and the one merged."""
     word, merges = check.word_and_merges(symbols, merges)
+    word = check.known_symbols(word, vocab, unknown)
     ranks = merges.ranks  # {pair: rank}, 0 = learned first (made once per merge list when it was checked)
     steps = []
     while len(word) >= 2:
@@ -317,7 +318,7 @@ def encode_trace(symbols, merges) -> list[EncodeStep]:
     return steps
 
 
-def encode(symbols, merges) -> list:
+def encode(symbols, merges, *, vocab=None, unknown=None) -> list:
     """Encode one word: repeatedly merge the present pair that was learned earliest (lowest rank).
 
     ``symbols`` is a str (one symbol per character), bytes (one symbol per byte) or a sequence of
@@ -328,9 +329,23 @@ def encode(symbols, merges) -> list:
     ['low', 'est']
     >>> encode("xyz", [("l", "o")])
     ['x', 'y', 'z']
+
+    Unknown symbols: merges alone cannot tell that 'x' was never seen in training, so without ``vocab``
+    a symbol training never saw comes back as if it were a token. Pass ``vocab`` (the symbols the
+    tokenizer knows, such as ``result.vocab``) and such a symbol raises a ValueError naming it, or, with
+    ``unknown``, is replaced by that symbol before merging:
+
+    >>> encode("mug", [("u", "g")], vocab=["g", "h", "u", "ug"], unknown="[UNK]")
+    ['[UNK]', 'ug']
+    >>> encode("mug", [("u", "g")], vocab=["g", "h", "u", "ug"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: symbols: 'm' (in ('m', 'u', 'g')) is not in the vocabulary: training never saw it, ...
     """
-    steps = encode_trace(symbols, merges)
-    return steps[-1].after if steps else list(check.word(symbols, "symbols"))
+    steps = encode_trace(symbols, merges, vocab=vocab, unknown=unknown)
+    if steps:
+        return steps[-1].after
+    return list(check.known_symbols(check.word(symbols, "symbols"), vocab, unknown))
 
 
 def replay_trace(symbols, merges) -> list[tuple[int, Pair, list]]:

@@ -151,3 +151,19 @@ def test_end_of_word_marker_separate_or_attached_changes_the_merges():
     assert [(s.pair, s.count) for s in attached.steps] == [(("e", "s"), 9), (("es", "t</w>"), 9), (("l", "o"), 7)]
     assert ("t", "</w>") not in bpe.pair_counts(attached.corpus)
     assert corpus.split_word("a", "</w>", marker="attached") == ("a</w>",)  # a one-letter word: one symbol
+
+
+def test_encode_names_or_replaces_a_symbol_outside_the_vocabulary():
+    """The Hugging Face LLM course's example: with 'm' never seen, 'mug' -> ['[UNK]', 'ug']. Without vocab=,
+    encode cannot know and passes 'm' on (backward compatible); with vocab= it says so or replaces it."""
+    result = bpe.train({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3)
+    assert bpe.encode("mug", result.merges) == ["m", "ug"]  # 'm' is no token of this tokenizer
+    with pytest.raises(ValueError, match=r"'m' \(in \('m', 'u', 'g'\)\) is not in the vocabulary"):
+        bpe.encode("mug", result.merges, vocab=result.vocab)
+    assert bpe.encode("mug", result.merges, vocab=result.vocab, unknown="[UNK]") == ["[UNK]", "ug"]
+    assert bpe.encode("hugs", result.merges, vocab=result.vocab) == bpe.encode("hugs", result.merges)
+    assert bpe.encode("hugs", result.merges, vocab=set(result.vocab)) == ["hug", "s"]  # a set or a dict works too
+    assert bpe.encode("mm", result.merges, vocab={s: i for i, s in enumerate(result.vocab)}, unknown="?") == ["?", "?"]
+    steps = bpe.encode_trace("mug", result.merges, vocab=result.vocab, unknown="[UNK]")
+    assert steps[0].before == ["[UNK]", "u", "g"]
+    assert bpe.encode(b"mug", [(b"u", b"g")], vocab=[b"g", b"u"], unknown=b"?") == [b"?", b"ug"]

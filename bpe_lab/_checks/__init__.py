@@ -189,6 +189,7 @@ def prediction(tolerance, why):
 
 from .symbols import as_corpus as corpus, as_merges as merges, as_word as word, symbol, same_kind  # noqa: E402
 from .symbols import Corpus, Merges, pair, word_and_pair, word_and_merges, num_merges, tie_break, k_merges  # noqa: E402,F401
+from .symbols import known_symbols  # noqa: E402,F401
 # texts.py, not text.py: a submodule named text would hide the function text above
 from .texts import *  # noqa: E402,F401,F403
 from .tokenizer import *  # noqa: E402,F401,F403

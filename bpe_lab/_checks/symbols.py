@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from . import one_of, positive_count, short, whole
 
 __all__ = ["Corpus", "Merges", "symbol", "as_word", "as_corpus", "as_merges", "same_kind", "pair", "word_and_pair",
-           "word_and_merges", "num_merges", "tie_break", "k_merges"]
+           "word_and_merges", "known_symbols", "num_merges", "tie_break", "k_merges"]
 
 
 class Corpus(dict):
@@ -164,6 +164,34 @@ def word_and_merges(symbols, merges) -> tuple[tuple, list]:
     word, merges = as_word(symbols, "symbols"), as_merges(merges)
     same_kind(word, merges)
     return word, merges
+
+
+def known_symbols(word: tuple, vocab, unknown, where: str = "symbols") -> tuple:
+    """A word checked against ``vocab``, the symbols a tokenizer knows (``vocab=None``: no check). A symbol outside
+    ``vocab`` raises a ValueError naming it, or is replaced by ``unknown`` when that is given (e.g. "[UNK]")."""
+    if vocab is None:
+        if unknown is not None:
+            raise TypeError(f"unknown={short(unknown)} needs vocab=, the symbols the tokenizer knows "
+                            "(such as result.vocab), so that unknown symbols can be told apart")
+        return word
+    if isinstance(vocab, (str, bytes)) or not isinstance(vocab, Iterable):
+        raise TypeError("vocab must be a collection of symbols such as result.vocab or ['g', 'h', 'u', 'ug'], "
+                        f"got {type(vocab).__name__}")
+    known = vocab if isinstance(vocab, (set, frozenset, Mapping)) else set(vocab)
+    if not known:
+        raise ValueError("vocab is empty: pass the symbols the tokenizer knows, such as result.vocab")
+    if unknown is not None:
+        symbol(unknown, "unknown")
+        same_kind(word, [(unknown, unknown)])
+        return tuple(s if s in known else unknown for s in word)
+    for s in word:
+        if s not in known:
+            # subtle: a symbol training never saw is in no merge, so without this check it would pass as a token
+            raise ValueError(
+                f"{where}: {short(s)} (in {short(word)}) is not in the vocabulary: training never saw it, so no "
+                "token holds it. Pass unknown='[UNK]' (or another symbol) to replace it, or train on text that "
+                "contains it (byte-level BPE, notebook 03, has no unknown symbols)")
+    return word
 
 
 def num_merges(value) -> int:

@@ -124,6 +124,33 @@ documented("bpe.encode", "merges using unknown symbols", lambda: bpe.encode("xyz
     lambda v: v == ["x", "y", "z"], "['x', 'y', 'z']", r"encode\(\"xyz\", \[\(\"l\", \"o\"\)\]\) \['x', 'y', 'z'\]")
 documented("bpe.encode", "symbols=<a 1 MB word>", lambda: bpe.encode(BIG[:1_000_000], MERGES),
     lambda v: len(v) == 1_000_000, "1,000,000 one-character symbols", r"a str \(one symbol per character\)")
+# vocab= and unknown=: a symbol the tokenizer does not know is named, or replaced (never passed on as a token)
+HUG_VOCAB = ["g", "h", "u", "ug"]
+for fn in ("encode", "encode_trace"):
+    raises(f"bpe.{fn}", "a symbol not in vocab", lambda fn=fn: getattr(bpe, fn)("mug", [("u", "g")], vocab=HUG_VOCAB),
+        ValueError, r"symbols: 'm' \(in \('m', 'u', 'g'\)\) is not in the vocabulary: training never saw it.*"
+                    r"Pass unknown='\[UNK\]'")
+    raises(f"bpe.{fn}", "unknown= without vocab=", lambda fn=fn: getattr(bpe, fn)("mug", [("u", "g")], unknown="[UNK]"),
+        TypeError, r"unknown='\[UNK\]' needs vocab=, the symbols the tokenizer knows \(such as result\.vocab\)")
+    raises(f"bpe.{fn}", "vocab='ghu'", lambda fn=fn: getattr(bpe, fn)("hug", [("u", "g")], vocab="ghu"), TypeError,
+        r"vocab must be a collection of symbols such as result\.vocab .*, got str")
+    raises(f"bpe.{fn}", "vocab=5", lambda fn=fn: getattr(bpe, fn)("hug", [("u", "g")], vocab=5), TypeError,
+        r"vocab must be a collection of symbols .*, got int")
+    raises(f"bpe.{fn}", "vocab=[]", lambda fn=fn: getattr(bpe, fn)("hug", [("u", "g")], vocab=[]), ValueError,
+        r"vocab is empty: pass the symbols the tokenizer knows")
+    raises(f"bpe.{fn}", "unknown=''", lambda fn=fn: getattr(bpe, fn)("mug", [("u", "g")], vocab=HUG_VOCAB, unknown=""),
+        ValueError, r"unknown: symbols must not be empty strings")
+    raises(f"bpe.{fn}", "unknown=7", lambda fn=fn: getattr(bpe, fn)("mug", [("u", "g")], vocab=HUG_VOCAB, unknown=7),
+        TypeError, r"unknown: every symbol must be a str \(or bytes\), got 7")
+    raises(f"bpe.{fn}", "str word, unknown=b'?'",
+        lambda fn=fn: getattr(bpe, fn)("mug", [("u", "g")], vocab=HUG_VOCAB, unknown=b"?"), TypeError,
+        r"the word holds str symbols but the merges hold bytes symbols; pass both as str or both as bytes")
+documented("bpe.encode", "a symbol not in vocab, unknown='[UNK]'",
+    lambda: bpe.encode("mug", [("u", "g")], vocab=HUG_VOCAB, unknown="[UNK]"), lambda v: v == ["[UNK]", "ug"],
+    "['[UNK]', 'ug']", r"\['\[UNK\]', 'ug'\]")
+documented("bpe.encode", "every symbol unknown, unknown='[UNK]'",
+    lambda: bpe.encode("xyz", [("u", "g")], vocab=HUG_VOCAB, unknown="[UNK]"), lambda v: v == ["[UNK]"] * 3,
+    "['[UNK]', '[UNK]', '[UNK]'] (one per symbol, not fused)", r"replaced by that symbol before merging")
 # the same rows for bpe.TrainResult.pair_counts_at and bpe.TrainResult.corpus_after
 for method in ("pair_counts_at", "corpus_after"):
     for bad, value, err, pattern in [
