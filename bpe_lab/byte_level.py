@@ -1,4 +1,4 @@
-"""Bytes under the text: UTF-8 views, GPT-2's printable byte <-> character map, partial UTF-8.
+"""Bytes under the text: UTF-8 views, GPT-2's printable byte <-> character map, partial UTF-8, streaming.
 
 A byte-level tokenizer starts from the 256 possible byte values instead of characters. Every string
 is a sequence of UTF-8 bytes, so every string can be encoded and nothing is ever unknown. The price:
@@ -21,6 +21,7 @@ __all__ = [
     "from_printable",
     "utf8_status",
     "show_token",
+    "StreamDecoder",
 ]
 
 
@@ -49,7 +50,10 @@ def bytes_to_unicode() -> dict[int, str]:
     Bytes that are already printable and not a space keep their own character ('A' is 65 -> 'A');
     the other 68 (controls, space, a few Latin-1 gaps) are moved, in order, to the characters from
     U+0100 on. So the space 32 becomes 'Ġ' (U+0120) and the newline 10 becomes 'Ċ' (U+010A): that is why
-    GPT-2's vocabulary is full of 'Ġ'. The map only makes tokens readable; BPE itself works on bytes.
+    GPT-2's vocabulary is full of 'Ġ'. GPT-2's own BPE code works on str, joins a chunk's symbols with spaces
+    and reads its merges file by splitting lines on whitespace; with one printable, non-space character per byte
+    it runs on bytes without a space or a control character ever inside a symbol (openai/gpt-2,
+    ``src/encoder.py``). ``bpe_lab`` works on the bytes themselves and uses the map only for GPT-2's files.
 
     >>> m = bytes_to_unicode()
     >>> m[ord("A")], m[ord(" ")], m[ord("\\n")], len(set(m.values()))
@@ -170,3 +174,51 @@ def show_token(data: bytes) -> str:
             text = piece.decode("utf-8")
             out.append(text if text.isprintable() else repr(text)[1:-1])  # '\n' shown as \n
     return "".join(out)
+
+
+def _incomplete_tail(data: bytes) -> int:
+    """How many bytes at the end of ``data`` start a character whose other bytes have not come yet (0 to 3)."""
+    for back in range(1, min(4, len(data)) + 1):
+        if not 0x80 <= data[-back] <= 0xBF:  # the last byte that is not a continuation: a character starts here
+            return back if _expected_length(data[-back]) > back else 0
+    return 0  # only continuation bytes at the end: nothing a later byte could complete
+
+
+class StreamDecoder:
+    """Decodes bytes that arrive in pieces (the bytes of one token at a time) and returns only whole characters.
+
+    A chat server sends text as the model makes tokens, but a byte-level token can end inside a character.
+    ``feed`` returns the characters each piece completes and holds back an unfinished one; ``flush`` ends the
+    stream. Whatever the pieces, the texts returned, joined, are the whole stream decoded at once with
+    ``errors='replace'``. (Python's ``codecs.getincrementaldecoder("utf-8")`` does the same job in C.)
+
+    >>> stream = StreamDecoder()
+    >>> [stream.feed(piece) for piece in [b"caf", b"\\xc3", b"\\xa9!"]]
+    ['caf', '', 'é!']
+    >>> stream.feed(b"\\xe2\\x82"), stream.held, stream.flush()
+    ('', b'\\xe2\\x82', '�')
+    """
+
+    def __init__(self) -> None:
+        self.held = b""  # the first bytes of a character still waiting for the rest
+
+    def feed(self, data: bytes) -> str:
+        """Add the next piece of bytes; return the characters it completes ('' if none).
+
+        The first bytes of a character that is not finished are held back (in ``held``) until the next piece
+        brings the rest. A byte that can start no character (a stray continuation byte, or C0, C1, F5 to FF)
+        comes out as '\\ufffd' (�) at once.
+        """
+        data = self.held + check.byte_data(data)
+        cut = len(data) - _incomplete_tail(data)  # subtle: a character cut in two waits for its last byte
+        self.held = bytes(data[cut:])
+        return data[:cut].decode("utf-8", errors="replace")
+
+    def flush(self) -> str:
+        """End the stream; the decoder then starts afresh.
+
+        Bytes still held back can never become a character, and come out as '\\ufffd' (�), as
+        ``bytes.decode('utf-8', errors='replace')`` writes them; '' if nothing is held.
+        """
+        data, self.held = self.held, b""
+        return data.decode("utf-8", errors="replace")
