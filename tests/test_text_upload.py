@@ -86,3 +86,23 @@ def test_the_upload_widget_reads_a_file_or_says_why_not():
     box.button.value = ()  # cleared: nothing changes
     assert box.text is None and "big.txt" in box.status
     assert "application/vnd.jupyter.widget-view+json" in box._repr_mimebundle_()
+
+
+def test_running_the_cell_again_keeps_the_uploaded_text():
+    """Notebook 10's cell makes a new widget each time it runs; given the old one (keep=), the new one starts
+    with the file it had read and says so, instead of silently falling back to the default text."""
+    first = widgets.text_upload(max_bytes=100)
+    assert widgets.text_upload(keep=first).text is None  # nothing uploaded yet: nothing to keep
+    first.button.value = upload("poem.txt", "Hello\nwörld\n".encode("utf-8"))
+    again = widgets.text_upload(max_bytes=100, keep=first)
+    assert (again.text, again.name) == ("Hello\nwörld\n", "poem.txt")
+    assert again.button.value == ()  # a new, empty button: the text is carried over, not the upload
+    assert again.status.startswith("✓ poem.txt: 12 characters, 2 lines, kept from before this cell ran again")
+    assert "kept from before this cell ran again" in again.status_line.value
+    third = widgets.text_upload(max_bytes=100, keep=again)  # and again
+    assert (third.text, third.name) == ("Hello\nwörld\n", "poem.txt")
+    assert widgets.text_upload(max_bytes=5, keep=third).text is None  # over a smaller limit: not kept
+    third.button.value = upload("photo.png", b"\x89PNG\r\n\x1a\n\x00\x00")  # a refused file replaces it
+    assert widgets.text_upload(keep=third).text is None
+    with pytest.raises(TypeError, match=r"keep must be the TextUpload made when the cell ran before \(or None\), got str"):
+        widgets.text_upload(keep="poem.txt")

@@ -16,7 +16,9 @@ A UTF-8 byte-order mark at the start (some Windows editors write one) is dropped
 
 ``text_upload()`` is the widget: an upload button and a line saying what was read, or why not. The text of
 the last good upload is ``.text`` (None before one, or after a file that was refused), its file name
-``.name``. The browser sends the whole file to the kernel before Python can look at its size, so for a file
+``.name``. Running the widget's cell again makes a new, empty button; ``text_upload(keep=upload)`` hands it
+the text the earlier widget had read, and its line says so, so a re-run does not silently drop an upload.
+The browser sends the whole file to the kernel before Python can look at its size, so for a file
 of more than a few megabytes give its path instead.
 
 What this module does not do: guess an encoding (a Latin-1 file is refused, with how to convert it), or
@@ -113,10 +115,14 @@ def _size(count: int) -> str:
 
 class TextUpload(App):
     """An upload button and a status line. ``text`` and ``name``: the last file read (None before one, and
-    after a file that was refused); ``status``: the line, as the widget shows it."""
+    after a file that was refused), or the one ``keep``, the widget this one replaces, had read; ``status``:
+    the line, as the widget shows it."""
 
-    def __init__(self, *, max_bytes: int = MAX_TEXT_BYTES):
+    def __init__(self, *, max_bytes: int = MAX_TEXT_BYTES, keep: TextUpload | None = None):
         self.max_bytes = check.text_limit(max_bytes)
+        if keep is not None and not isinstance(keep, TextUpload):
+            raise TypeError(f"keep must be the TextUpload made when the cell ran before (or None), got "
+                            f"{type(keep).__name__}")
         self.text = self.name = None
         self.button = w.FileUpload(description="Upload a text file", multiple=False,
                                    accept=".txt,.md,.py,.csv,.json,.html,.xml,.tex,.rst,.tsv,text/*",
@@ -124,6 +130,12 @@ class TextUpload(App):
         self.status_line = w.HTML()
         self.status = ("No file uploaded: the notebook uses its default text. Upload a UTF-8 text file of at most "
                        f"{_size(self.max_bytes)}.")
+        if keep is not None and keep.text is not None and len(keep.text.encode("utf-8")) <= self.max_bytes:
+            # subtle: a new button starts empty, so the text read by the widget this one replaces is carried over
+            self.text, self.name = keep.text, keep.name
+            self.status = (f"✓ {self.name}: {len(self.text):,} characters, {len(self.text.splitlines()):,} lines, "
+                           "kept from before this cell ran again (upload another file to replace it). "
+                           "Run the cells below again to train on it.")
         self._show()
         self.button.observe(self._read, names="value")
         self.widget = w.VBox([self.button, self.status_line])
@@ -150,7 +162,8 @@ class TextUpload(App):
         self.status_line.value = f"<span style='white-space:pre-wrap'>{html.escape(self.status)}</span>"
 
 
-def text_upload(*, max_bytes: int = MAX_TEXT_BYTES) -> TextUpload:
+def text_upload(*, max_bytes: int = MAX_TEXT_BYTES, keep: TextUpload | None = None) -> TextUpload:
     """The upload widget of notebook 10: ``upload = text_upload()``, shown by putting ``upload`` last in a cell;
-    ``upload.text`` is the uploaded text (None until a file was read)."""
-    return TextUpload(max_bytes=max_bytes)
+    ``upload.text`` is the uploaded text (None until a file was read). ``keep``: the widget the cell made when
+    it ran before; the new one starts with the file that one had read (if any, and within ``max_bytes``)."""
+    return TextUpload(max_bytes=max_bytes, keep=keep)
