@@ -30,15 +30,19 @@ __all__ = ["GPT2_PATTERN", "GPT4_PATTERN", "O200K_PATTERN", "PATTERNS", "compile
 GPT2_PATTERN = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 
 #: GPT-4's cl100k_base pattern, exactly as tiktoken has it: contractions in any case, a letter run may
-#: take one leading non-letter (not only a space), numbers in groups of at most three digits,
-#: punctuation keeps the newlines after it, and newlines are split from other whitespace.
+#: take one leading non-letter (not only a space), numbers in groups of at most three digits, punctuation
+#: keeps the newlines after it, and a whitespace run ends at its last newline (the indentation after it is
+#: a chunk of its own; spaces before a newline stay with it). Letters are \p{L} only: a combining mark
+#: (\p{M}, the vowel signs of Hindi or Tamil) ends a letter run.
 GPT4_PATTERN = (
     r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|"""
     r"""\s+(?!\S)|\s"""
 )
 
-#: GPT-4o's o200k_base pattern, exactly as tiktoken has it: words split at case changes (camelCase),
-#: with contractions attached to the word, and "/" kept with punctuation.
+#: GPT-4o's o200k_base pattern, exactly as tiktoken has it: a word is a run of capitals then a run of
+#: lower-case letters, so it is cut where a lower-case letter meets a capital ("camelCase" -> "camel",
+#: "Case"; "HTTPServer" stays whole), contractions stay with their word, "/" is kept with punctuation, and
+#: combining marks (\p{M}) count as letters.
 O200K_PATTERN = "|".join(
     [
         r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
