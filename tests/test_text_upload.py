@@ -104,5 +104,5 @@ def test_running_the_cell_again_keeps_the_uploaded_text():
     assert widgets.text_upload(max_bytes=5, keep=third).text is None  # over a smaller limit: not kept
     third.button.value = upload("photo.png", b"\x89PNG\r\n\x1a\n\x00\x00")  # a refused file replaces it
     assert widgets.text_upload(keep=third).text is None
-    with pytest.raises(TypeError, match=r"keep must be the TextUpload made when the cell ran before \(or None\), got str"):
+    with pytest.raises(TypeError, match=r"keep must be the upload widget made when the cell ran before \(text_upload\(keep=upload\)\) or None, got str"):
         widgets.text_upload(keep="poem.txt")

@@ -15,7 +15,7 @@ from .texts import end_of_word as end_of_word_check
 
 __all__ = ["slider_step", "merge_view_options", "slider_frames", "frame_labels",
            "inspected_tokenizer", "tokenizer_choices", "tokenizer_name", "inspector_texts", "text_limit",
-           "text_file_bytes"]
+           "text_file_bytes", "kept_upload"]
 
 # What a slider moves over -> (what a right k is, the message for a k out of range).
 _STEP_WORDS = {
@@ -131,3 +131,13 @@ def text_file_bytes(data, name, max_bytes) -> tuple:
         raise TypeError(f"data must be a file's content as bytes (bytes, bytearray or memoryview), got "
                         f"{type(data).__name__}{hint}")
     return data, text(name, "name", example="notes.txt"), text_limit(max_bytes)
+
+
+def kept_upload(keep):
+    """``text_upload``'s ``keep``: the upload widget the cell made when it ran before, or None."""
+    from ..widgets.text_upload import TextUpload  # subtle: imported here, as widgets import these checks
+
+    if keep is not None and not isinstance(keep, TextUpload):
+        raise TypeError(f"keep must be the upload widget made when the cell ran before (text_upload(keep=upload)) "
+                        f"or None, got {type(keep).__name__}")
+    return keep

@@ -119,10 +119,7 @@ class TextUpload(App):
     the line, as the widget shows it."""
 
     def __init__(self, *, max_bytes: int = MAX_TEXT_BYTES, keep: TextUpload | None = None):
-        self.max_bytes = check.text_limit(max_bytes)
-        if keep is not None and not isinstance(keep, TextUpload):
-            raise TypeError(f"keep must be the TextUpload made when the cell ran before (or None), got "
-                            f"{type(keep).__name__}")
+        self.max_bytes, keep = check.text_limit(max_bytes), check.kept_upload(keep)
         self.text = self.name = None
         self.button = w.FileUpload(description="Upload a text file", multiple=False,
                                    accept=".txt,.md,.py,.csv,.json,.html,.xml,.tex,.rst,.tsv,text/*",

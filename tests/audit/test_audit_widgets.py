@@ -268,5 +268,7 @@ raises("widgets.TextUpload", "max_bytes=1.5", lambda: widgets.TextUpload(max_byt
     r"max_bytes must be a whole number of bytes")
 raises("widgets.text_upload", "max_bytes=None", lambda: widgets.text_upload(max_bytes=None), TypeError,
     r"max_bytes must be a whole number of bytes")
+raises("widgets.text_upload", "keep='x'", lambda: widgets.text_upload(keep="x"), TypeError,
+    r"keep must be the upload widget made when the cell ran before \(text_upload\(keep=upload\)\) or None, got str")
 
 test_bad_input = ROWS.test()
