@@ -402,11 +402,13 @@ def wrong_encode_by_frequency(symbols, merges) -> list:
     Real BPE encoders replay the learned order (``encode`` / ``replay``); this one can produce
     segmentations the tokenizer would never produce.
 
-    >>> merges = [("a", "a"), ("aa", "a"), ("a", "b"), ("aaa", "b")]
-    >>> encode("aaabdaaabac", merges)
-    ['aaab', 'd', 'aaab', 'a', 'c']
-    >>> wrong_encode_by_frequency("aaabdaaabac", merges)
-    ['aa', 'ab', 'd', 'aa', 'ab', 'a', 'c']
+    >>> merges = train("bc bc bc bc ab ab ababc", 2).merges
+    >>> merges
+    [('b', 'c'), ('a', 'b')]
+    >>> encode("ababc", merges)  # what training itself made of this word
+    ['ab', 'a', 'bc']
+    >>> wrong_encode_by_frequency("ababc", merges)  # a+b occurs twice here, b+c once: no tie involved
+    ['ab', 'ab', 'c']
     """
     steps = wrong_encode_by_frequency_trace(symbols, merges)
     return steps[-1].after if steps else list(check.word(symbols, "symbols"))
