@@ -291,7 +291,7 @@ def q_novel_trap(student: str = "") -> Question:
                 f"from encode, with the novel's own 100 merges. How does the frequency encoder split {word!r}? "
                 "Answer as a list of tokens."),
         reference=lambda: bpe.wrong_encode_by_frequency(word, _novel_wrong_words()[1]),
-        hints=["Run notebook 02 down to §4: the table under the Predict lists the words with both splits.",
+        hints=["Run notebook 02 down to §4: the table under 'It is not a corner case' lists the words with both splits.",
                "The column you want is the wrong one, 'by frequency (WRONG)'; the table shows the tokens joined by "
                "spaces."],
         solution_code=f"novel_tokens = {bpe.wrong_encode_by_frequency(word, merges)!r}",
