@@ -79,3 +79,43 @@ def test_the_viterbi_exercise_accepts_either_best_path_of_a_tie():
     assert question.check(_viterbi_later_tie_wins).status == "correct"
     assert question.check(lambda text, log_probs: list(text)).status == "incorrect"  # a worse path is still wrong
     assert question.check(lambda text, log_probs: ["cats"] if text == "cats" else list(text)).status == "incorrect"
+
+
+def _top_level_names(source: str) -> set:
+    """The names a cell binds at the top level (assignments, for-loop targets, functions), not in comprehensions."""
+    import ast
+
+    tree = ast.parse("\n".join(line for line in source.splitlines() if not line.startswith("%")))
+    names = set()
+    for node in tree.body:
+        targets = {ast.Assign: lambda n: n.targets, ast.AugAssign: lambda n: [n.target],
+                   ast.AnnAssign: lambda n: [n.target], ast.For: lambda n: [n.target]}
+        for kind, get in targets.items():
+            if isinstance(node, kind):
+                names |= {name.id for target in get(node) for name in ast.walk(target) if isinstance(name, ast.Name)}
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+    return names
+
+
+def test_sections_do_not_rebind_what_an_earlier_section_reads():
+    """Issue 28: section 5 rebound alpha (forward-backward's table in 4.1) and word, so re-running 4.1 after it
+    failed. The names the E-step by hand reads belong to section 4 alone."""
+    section, bound = 0, {}
+    for cell in _cells():
+        if cell.cell_type == "markdown" and any(line.startswith("## ") for line in cell.source.splitlines()):
+            section += 1
+        elif cell.cell_type == "code":
+            for name in _top_level_names(cell.source):
+                bound.setdefault(name, set()).add(section)
+    for name in ["alpha", "beta", "word", "p", "n", "expected", "uses", "pieces", "score"]:
+        assert len(bound.get(name, set())) <= 1, f"{name!r} is bound in sections {sorted(bound[name])}"
+
+
+def test_viterbi_counts_start_end_pairs_and_real_models_need_not_sum_to_one():
+    """Issue 28: section 3 prints the (start, end) pairs, not only the distinct substrings; section 1 no longer says
+    every Unigram model sums to 1, and section 6 explains SentencePiece's digamma M-step."""
+    text = "\n".join(cell.source for cell in _cells())
+    assert "(start, end) pairs" in text and "n_chars * (n_chars + 1) // 2" in text
+    assert "A Unigram vocabulary's probabilities sum to 1" not in text
+    assert "digamma" in text and "Jensen" in text and "in four places" not in text
