@@ -458,7 +458,8 @@ def q_complete_part() -> Question:
         answer_name="complete_part",
         points=LEVEL_POINTS["stretch"],
         hidden_cases=unseen_cases(_text_start, _COMPLETE_CASES, 12),
-        forbidden=("bpe_lab.byte_level.utf8_status", "bpe_lab.byte_level.show_token"),
+        forbidden=("bpe_lab.byte_level.utf8_status", "bpe_lab.byte_level.show_token",
+                   "bpe_lab.byte_level.StreamDecoder.feed"),
         level="stretch",
         asks="function",
     )
@@ -609,7 +610,8 @@ def q_byte_tokenizer() -> Question:
         answer_name="byte_tokenizer",
         points=LEVEL_POINTS["project"],
         hidden_cases=unseen_cases(_tokenizer_case, _PROJECT_CASES, 6),
-        forbidden=("bpe_lab.tokenizer.Tokenizer", "bpe_lab.fast_bpe.train", "bpe_lab.bpe.train", "bpe_lab.bpe.encode"),
+        forbidden=("bpe_lab.tokenizer.Tokenizer", "bpe_lab.fast_bpe.train", "bpe_lab.bpe.train", "bpe_lab.bpe.encode",
+                   "bpe_lab.byte_level.StreamDecoder.feed"),
         level="project",
         asks="project",
     )
