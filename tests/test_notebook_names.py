@@ -96,6 +96,10 @@ class _Names(ast.NodeVisitor):
                 local.add(node.name)
             elif isinstance(node, ast.arg):
                 local.add(node.arg)
+            elif isinstance(node, ast.ExceptHandler) and node.name:
+                local.add(node.name)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                local |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
         for node in ast.walk(body):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
                 self.read(node.id)
@@ -204,6 +208,9 @@ def test_the_check_finds_a_name_a_later_section_rebinds():
     (("## 1", "f = lambda counts: counts + 1", "## 2", "counts = 3\nf(counts)"), "a lambda's argument is its own"),
     (("## 1", "words = [w for w in 'a b'.split()]", "## 2", "w = 3", "w + 1"), "a comprehension's variable is its own"),
     (("## 1", "%time total = 1", "## 2", "total = 2", "total"), "IPython's % lines are read as Python"),
+    (("## 1", "try:\n    1 / 0\nexcept ZeroDivisionError as error:\n    pass", "## 2",
+      "def f():\n    try:\n        return 1\n    except ValueError as error:\n        return error\nf()"),
+     "a name an except clause binds inside a function is the function's"),
 ])
 def test_the_check_lets_pass(cells, why):
     assert reused_names(_notebook(*cells)) == [], why
