@@ -4,12 +4,14 @@ models it trains here) and Python's math module, offline."""
 import io
 import math
 import re
+import struct
 import unicodedata
 
 import pytest
 import sentencepiece as spm
 
 from bpe_lab import corpus
+from bpe_lab.unigram import sentencepiece_file
 
 TRAINING_TEXT = corpus.load_text("pride_and_prejudice.txt")[:60_000]  # section 4.3's text
 
@@ -85,3 +87,27 @@ def test_sentencepiece_by_default_splits_at_scripts_unlike_ours():
     assert mixed(sentencepiece_unigram()) == set()
     assert "▁Mr." in mixed(sentencepiece_unigram(split_by_unicode_script=False, split_by_number=False,
                                                  character_coverage=1.0))
+
+
+def _trainer_spec(data: bytes) -> dict:
+    """A ModelProto's trainer spec (field 2) as field number -> value (a float for 32-bit fields)."""
+    spec = {}
+    for number, wire, value in sentencepiece_file.fields(data):
+        if number == 2 and wire == 2:
+            for field, field_wire, field_value in sentencepiece_file.fields(value):
+                spec[field] = struct.unpack("<f", field_value)[0] if field_wire == 5 else field_value
+    return spec
+
+
+def test_the_sentencepiece_defaults_the_table_quotes():
+    """Cell 22's table: character_coverage 0.9995, seed_sentencepiece_size 1,000,000, shrinking_factor 0.75,
+    num_sub_iterations 2, max_sentencepiece_length 16, split_by_unicode_script on, as the Botchan model's trainer
+    spec records them (SentencePiece then wrote its defaults out); the default normaliser is nmt_nfkc."""
+    spec = _trainer_spec(corpus.data_path("botchan_en_unigram_1000.model").read_bytes())
+    assert round(spec[10], 4) == 0.9995 and spec[14] == 1_000_000 and spec[15] == 0.75
+    assert (spec[17], spec[20], spec[21]) == (2, 16, 1)
+    buffer = io.BytesIO()
+    spm.SentencePieceTrainer.train(sentence_iterator=iter(["a tiny text", "to train on"] * 50), model_writer=buffer,
+                                   model_type="unigram", vocab_size=15, minloglevel=2)
+    normalizer = [value for number, wire, value in sentencepiece_file.fields(buffer.getvalue()) if number == 3]
+    assert [v for f, _, v in sentencepiece_file.fields(normalizer[0]) if f == 1] == [b"nmt_nfkc"]
