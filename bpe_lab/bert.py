@@ -120,31 +120,23 @@ def load_vocab(path) -> dict[str, int]:
     """A BERT ``vocab.txt``: one piece per line, the line number is its id.
 
     ``path``: a str or pathlib.Path of the file. A missing file raises FileNotFoundError, a folder
-    IsADirectoryError, a file that is not a vocab.txt ``bpe_lab.storage.FileFormatError`` (a ValueError).
+    IsADirectoryError. A damaged file raises ``bpe_lab.storage.FileFormatError`` (a ValueError) naming the file
+    and the line: empty, not UTF-8, cut inside its last line (every piece ends with a line end), an empty or
+    repeated piece, a piece with whitespace, no "[UNK]". A file cut at a line boundary reads as a smaller
+    vocabulary: nothing in the format can tell. Line ends are \\n, \\r\\n or \\r, as Python and ``transformers``
+    read text.
     """
     path = check.path(path)
     try:
-        lines = path.read_text(encoding="utf-8").split("\n")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise FileNotFoundError(f"no vocabulary file at {path}") from None
     except IsADirectoryError:
         raise IsADirectoryError(f"{path} is a folder, not a vocab.txt: pass the path of the file") from None
-    except UnicodeDecodeError as exc:
-        raise storage.FileFormatError(path, f"is not a UTF-8 vocab.txt: {exc}") from None
-    if lines and lines[-1] == "":
-        lines.pop()
-    vocab = {}
-    for number, piece in enumerate(lines):
-        if not piece or piece in vocab:
-            raise storage.FileFormatError(path, f", line {number + 1}: a piece must be non-empty and listed once, "
-                                                f"got {check.short(piece)}; is it a BERT vocab.txt?")
-        vocab[piece] = number
-    if not vocab:
-        raise storage.FileFormatError(path, "is empty: a BERT vocab.txt lists one piece per line")
-    if UNK not in vocab:
-        raise storage.FileFormatError(path, f"has no {UNK!r} piece: WordPiece needs it for words it cannot "
-                                            "cover; is it a BERT vocab.txt, and complete?")
-    return vocab
+    try:
+        return check.vocab_txt_lines(data, UNK)
+    except ValueError as exc:
+        raise storage.FileFormatError(path, str(exc)) from None
 
 
 # ------------------------------------------------------------------------------------------------

@@ -1,17 +1,23 @@
-"""Checks for saved files (``bpe_lab.storage``): the kind of file, its payload, and a saved tokenizer's fields.
+"""Checks for files: BPE Lab's saved files (``bpe_lab.storage``: the kind of file, its payload, a saved
+tokenizer's fields) and the one-entry-per-line files of other libraries (a tiktoken rank file, BERT's vocab.txt).
 
-The path itself is checked by ``check.path``. Problems inside a file that is being read are ValueErrors
-(``storage.load`` turns them into a ``FileFormatError`` naming the file); arguments of the wrong type are
-TypeErrors, as everywhere.
+The path itself is checked by ``check.path``. Problems inside a file that is being read are ValueErrors whose
+message reads after the file's name ("is empty: ...", ", line 3: ..."); the reader (``storage.load``,
+``bert.load_vocab``, ``export.tiktoken_file.read``) turns them into a ``FileFormatError`` naming the file.
+Arguments of the wrong type are TypeErrors, as everywhere.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import re
 from collections.abc import Callable, Mapping
 
 from . import short
 
-__all__ = ["file_kind", "file_payload", "file_builder", "tokenizer_file"]
+__all__ = ["file_kind", "file_payload", "file_builder", "tokenizer_file", "rank_file_lines", "rank_file_specials",
+           "vocab_txt_lines"]
 
 
 def file_kind(kind, kinds: Mapping):
@@ -87,3 +93,122 @@ def _saved_token_ids(numbering, pairs: list[tuple[bytes, bytes]]) -> dict[bytes,
         if token_ids.setdefault(token, token_id) != token_id:
             raise ValueError(f"\"token_ids\" gives the token {token!r} two ids, {token_ids[token]} and {token_id}")
     return token_ids
+
+
+def rank_file_lines(data: bytes) -> dict[bytes, int]:
+    """The bytes of a tiktoken rank file -> token bytes -> rank, checked line by line.
+
+    One line per token, ``<its bytes in base64> <rank>``; the ranks run 0, 1, 2, ... down the file, so a line
+    missing, repeated or moved shows at once; each token once; every token longer than one byte is two
+    tokens of lower rank joined (BPE made it so); all 256 bytes are there. Empty lines are skipped, as
+    tiktoken skips them. A file cut at a line boundary is a shorter file of the same kind: only the
+    special tokens' ids can tell (``rank_file_specials``).
+    """
+    ranks: dict[bytes, int] = {}
+    line_of: list[int] = []  # rank -> the line that gave it, to name both lines of a repeat
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        fields = line.split()
+        if not fields:
+            continue
+        if not line.isascii():
+            raise ValueError(f", line {number}: not ASCII text ({short(line)}): a tiktoken rank file holds "
+                             "base64 and digits")
+        token = _base64_token(fields[0])
+        if len(fields) != 2 or token is None or not fields[1].isdigit():
+            raise ValueError(f", line {number}: expected '<base64 token> <rank>', got {short(line.decode())}")
+        rank, expected = int(fields[1]), len(ranks)
+        if rank != expected:
+            why = (f"rank {rank} is already on line {line_of[rank]}" if rank < expected
+                   else f"no line gives {'rank' if rank == expected + 1 else 'ranks'} {expected}"
+                        + ("" if rank == expected + 1 else f"…{rank - 1}"))
+            raise ValueError(f", line {number}: rank {rank} where rank {expected} belongs ({why}): the ranks run "
+                             "0, 1, 2, … one per line; is a line missing, repeated or moved?")
+        if token in ranks:
+            raise ValueError(f", line {number}: the token {short(token)} is already on line "
+                             f"{line_of[ranks[token]]}: each token has one rank")
+        # subtle: a token's own bytes always split into single bytes; BPE needs a split into two known tokens
+        if len(token) > 1 and not any(token[:i] in ranks and token[i:] in ranks for i in range(1, len(token))):
+            raise ValueError(f", line {number}: the token {short(token)} (rank {rank}) is not two tokens of lower "
+                             "rank joined, as BPE makes every token longer than one byte; is the line damaged?")
+        ranks[token] = rank
+        line_of.append(number)
+    if not ranks:
+        raise ValueError("is empty: a tiktoken rank file has one line per token, '<base64 token> <rank>'")
+    missing = [bytes([b]) for b in range(256) if bytes([b]) not in ranks]
+    if missing:
+        raise ValueError(f"has no rank for {len(missing)} of the 256 bytes (the first: {missing[0]!r}) after its "
+                         f"last line, {line_of[-1]}: a byte-level rank file ranks every byte; is it cut short?")
+    return ranks
+
+
+def _base64_token(field: bytes) -> bytes | None:
+    """The bytes ``field`` encodes, if it is base64 exactly as tiktoken writes it (padded, no other spelling)."""
+    try:
+        token = base64.b64decode(field, validate=True)
+    except binascii.Error:
+        return None
+    return token if token and base64.b64encode(token) == field else None
+
+
+def rank_file_specials(special_tokens: Mapping[str, int], n_ranks: int) -> None:
+    """The special tokens of a rank file of ``n_ranks`` tokens take the ids right after its ranks.
+
+    An id inside the ranks would give one id two tokens; special tokens that start further on leave ids
+    without a token, which is what a rank file cut short at a line boundary looks like.
+    """
+    if not special_tokens:
+        return
+    first = min(special_tokens.values())
+    name = min(special_tokens, key=special_tokens.get)
+    if first < n_ranks:
+        raise ValueError(f"has ranks 0…{n_ranks - 1}, and the special token {short(name)} has the id {first}, "
+                         "which a token of the file has: pass the special tokens of the tokenizer that wrote it "
+                         "(their ids follow its ranks)")
+    if first > n_ranks:
+        unused = f"id {n_ranks} has" if first == n_ranks + 1 else f"ids {n_ranks}…{first - 1} have"
+        raise ValueError(f"has ranks 0…{n_ranks - 1} ({n_ranks} tokens), but the special tokens start at id {first} "
+                         f"({short(name)}): {unused} no token. Is the file cut short? Its "
+                         "ranks and then the special tokens number the ids 0, 1, 2, … (for special tokens further "
+                         "on by design, load it without them and give them to tiktoken.Encoding yourself)")
+
+
+_SPACE_IN_A_LINE = re.compile(r"[^\S\n]")  # any whitespace but the line end
+
+
+def vocab_txt_lines(data: bytes, unknown: str) -> dict[str, int]:
+    """The bytes of a BERT ``vocab.txt`` -> piece -> id (its line number, from 0), checked line by line.
+
+    UTF-8, one non-empty piece per line without whitespace, each piece once, ``unknown`` ("[UNK]") among them,
+    and a line end after every piece, the last one too (as BERT's files and the libraries write it): a file cut
+    inside its last line is refused. Line ends are \\n, \\r\\n or \\r, as Python (and ``transformers``) read
+    text. A file cut at a line boundary is a shorter vocab.txt: no file of this format can tell.
+    """
+    if not data:
+        raise ValueError("is empty: a BERT vocab.txt lists one piece per line")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ValueError(f"is not a UTF-8 vocab.txt: line {line} holds the byte 0x{data[exc.start]:02x}, "
+                         "which UTF-8 does not allow there; save the file as UTF-8") from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # line ends as Python reads text
+    pieces = text.split("\n")
+    if pieces[-1]:
+        raise ValueError(f", line {len(pieces)}: {short(pieces[-1])} has no line end after it: is the file cut "
+                         "short? A vocab.txt ends every piece with a line end, the last one too")
+    space = _SPACE_IN_A_LINE.search(text)
+    if space:
+        number = text.count("\n", 0, space.start())
+        raise ValueError(f", line {number + 1}: the piece {short(pieces[number])} holds whitespace "
+                         f"({space.group()!r}); BERT splits text at whitespace, so no piece holds any")
+    vocab: dict[str, int] = {}
+    for number, piece in enumerate(pieces[:-1]):
+        if not piece or piece in vocab:
+            again = f" (already on line {vocab[piece] + 1})" if piece else ""
+            raise ValueError(f", line {number + 1}: a piece must be non-empty and listed once, got "
+                             f"{short(piece)}{again}; is it a BERT vocab.txt?")
+        vocab[piece] = number
+    if unknown not in vocab:
+        raise ValueError(f"has no {unknown!r} piece: WordPiece needs it for words it cannot cover; is it a BERT "
+                         "vocab.txt, and complete?")
+    return vocab

@@ -17,6 +17,12 @@ and each token's merge is the one tiktoken's rule finds on the token's own bytes
 where they differ, a tokenizer that tiktoken would encode differently; e.g. merges ``b+c``, then ``a+b``,
 then ``ab+c``: on "abc" the Tokenizer merges ``b+c`` and stops at ``a`` ``bc``, while tiktoken joins
 ``a`` and ``bc`` into ``abc``, a token of the vocabulary.
+
+``read`` checks a rank file in Python before tiktoken's Rust code sees it (a damaged file there can end in a
+``PanicException``, which ``except Exception`` does not catch, or load as a different vocabulary): ranks 0, 1,
+2, ... one per line, each token once, every longer token two earlier ones joined, all 256 bytes. Anything else is
+a ``bpe_lab.storage.FileFormatError`` naming the file and the line. A file cut at a line boundary is still a
+valid rank file; ``load_encoding`` catches it through the special tokens, whose ids follow the ranks.
 """
 
 from __future__ import annotations
@@ -27,9 +33,9 @@ from pathlib import Path
 from .. import _checks as check
 from ..pretokenize import PATTERNS, compile_pattern
 from ..ranks import merges_from_ranks
-from ..storage import write_text_atomic
+from ..storage import FileFormatError, write_text_atomic
 
-__all__ = ["write", "ranks", "load_encoding"]
+__all__ = ["write", "read", "ranks", "load_encoding"]
 
 
 def ranks(tokenizer) -> dict[bytes, int]:
@@ -72,9 +78,13 @@ def _pattern(pattern):
 def _special_tokens(special_tokens) -> dict:
     """name -> id, each name a non-empty str and each id a whole number >= 0."""
     special_tokens = check.tokenizer_special_tokens(special_tokens)
+    named = {}  # id -> name
     for name, token_id in special_tokens.items():
         check.text(name, "a special token's name", example="<|endoftext|>")
         check.whole(token_id, f"the id of the special token {check.short(name)}")
+        if named.setdefault(token_id, name) != name:
+            raise ValueError(f"special_tokens gives the id {token_id} to both {check.short(named[token_id])} and "
+                             f"{check.short(name)}: each special token needs an id of its own")
     return dict(special_tokens)
 
 
@@ -95,12 +105,46 @@ def write(tokenizer, path) -> Path:
     return write_text_atomic(path, "\n".join(lines) + "\n")
 
 
+def read(path) -> dict[bytes, int]:
+    """The ranks (token bytes -> rank) of a tiktoken rank file, checked line by line (see the module docstring).
+
+    A missing file raises FileNotFoundError; a damaged one ``bpe_lab.storage.FileFormatError`` (a ValueError)
+    naming the file and the line. ``Tokenizer.from_ranks(read(path), pattern)`` gives back the ``Tokenizer``.
+
+    >>> import tempfile, pathlib
+    >>> from bpe_lab.tokenizer import Tokenizer
+    >>> path = write(Tokenizer([(b"a", b"b")], None), pathlib.Path(tempfile.mkdtemp()) / "ab.tiktoken")
+    >>> ranks = read(path)
+    >>> len(ranks), ranks[b"ab"]
+    (257, 256)
+    >>> _ = path.write_text(path.read_text()[:-2])  # cut inside the last line, "YWI= 256", to "YWI= 25"
+    >>> try:
+    ...     read(path)
+    ... except FileFormatError as exc:
+    ...     print(exc.problem.split(": ")[1])
+    rank 25 where rank 256 belongs (rank 25 is already on line 26)
+    """
+    path = check.path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise FileNotFoundError(f"no tiktoken rank file at {path}") from None
+    except IsADirectoryError:
+        raise IsADirectoryError(f"{path} is a folder, not a tiktoken rank file: pass the path of the file") from None
+    try:
+        return check.rank_file_lines(data)
+    except ValueError as exc:
+        raise FileFormatError(path, str(exc)) from None
+
+
 def load_encoding(path, pattern="gpt2", special_tokens=None, name=None):
     """A ``tiktoken.Encoding`` from a rank file, a pattern and special tokens.
 
     ``pattern``: a name from ``bpe_lab.pretokenize.PATTERNS`` ("gpt2", "gpt4", "o200k") or a regex string,
     as a ``Tokenizer``'s ``pattern`` (None: the whole text is one chunk). ``special_tokens``: name -> id
-    (a ``Tokenizer``'s ``special_tokens``). ``name``: the Encoding's name (default: the file's stem).
+    (a ``Tokenizer``'s ``special_tokens``), whose ids follow the file's ranks: ranks 0…n-1, specials from n.
+    ``name``: the Encoding's name (default: the file's stem). The file is checked by ``read``; special tokens
+    that start past the ranks (a file cut short) or among them raise ``bpe_lab.storage.FileFormatError``.
     Needs the package tiktoken.
     """
     path, pattern, special_tokens = check.path(path), _pattern(pattern), _special_tokens(special_tokens)
@@ -110,24 +154,9 @@ def load_encoding(path, pattern="gpt2", special_tokens=None, name=None):
     except ModuleNotFoundError:
         raise ModuleNotFoundError("load_encoding needs the package tiktoken: run `make install` "
                                   "(or pip install tiktoken)") from None
-
-    mergeable = {}
+    mergeable = read(path)
     try:
-        text = path.read_text(encoding="ascii")
-    except FileNotFoundError:
-        raise FileNotFoundError(f"no tiktoken rank file at {path}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{path} is not a tiktoken rank file: it is not ASCII text") from None
-    for number, line in enumerate(text.splitlines(), start=1):
-        parts = line.split()
-        if not parts:
-            continue
-        try:
-            token, rank = base64.b64decode(parts[0], validate=True), int(parts[1])
-            if len(parts) != 2:
-                raise ValueError
-        except (ValueError, IndexError):
-            raise ValueError(f"{path}, line {number}: expected '<base64 token> <rank>', got {check.short(line)}") from None
-        mergeable[token] = rank
-    return tiktoken.Encoding(name=name, pat_str=pattern,
-                             mergeable_ranks=mergeable, special_tokens=special_tokens)
+        check.rank_file_specials(special_tokens, len(mergeable))
+    except ValueError as exc:
+        raise FileFormatError(path, str(exc)) from None
+    return tiktoken.Encoding(name=name, pat_str=pattern, mergeable_ranks=mergeable, special_tokens=special_tokens)

@@ -20,6 +20,20 @@ raises("bert.load_vocab", "no '[UNK]'", lambda: bert.load_vocab(tmpfile("nounk.t
     r"nounk\.txt has no '\[UNK\]' piece")
 raises("bert.load_vocab", "not UTF-8", lambda: bert.load_vocab(tmpfile("latin1.txt", b"[UNK]\n\xe9\n")), ValueError,
     r"latin1\.txt is not a UTF-8 vocab\.txt")
+raises("bert.load_vocab", "cut inside its last line", lambda: bert.load_vocab(tmpfile("cut.txt", "[UNK]\nplay\n##in")),
+    ValueError, r"cut\.txt, line 3: '##in' has no line end after it: is the file cut short\?")
+raises("bert.load_vocab", "an empty line", lambda: bert.load_vocab(tmpfile("gap.txt", "[UNK]\n\nplay\n")), ValueError,
+    r"gap\.txt, line 2: a piece must be non-empty and listed once, got ''")
+raises("bert.load_vocab", "a line repeated", lambda: bert.load_vocab(tmpfile("again.txt", "[UNK]\nplay\n##s\nplay\n")),
+    ValueError, r"again\.txt, line 4: a piece must be non-empty and listed once, got 'play' \(already on line 2\)")
+raises("bert.load_vocab", "a piece with a space", lambda: bert.load_vocab(tmpfile("space.txt", "[UNK]\nplay ing\n")),
+    ValueError, r"space\.txt, line 2: the piece 'play ing' holds whitespace \(' '\)")
+documented("bert.load_vocab", "Windows line ends", lambda: bert.load_vocab(tmpfile("crlf.txt", "[UNK]\r\nplay\r\n")),
+    lambda v: v == {"[UNK]": 0, "play": 1}, "{'[UNK]': 0, 'play': 1}", r"Line ends are \\n, \\r\\n or \\r")
+raises("bert.load_vocab", "not UTF-8 on line 3", lambda: bert.load_vocab(tmpfile("bytes.txt", b"[UNK]\na\n\xff\n")),
+    ValueError, r"bytes\.txt is not a UTF-8 vocab\.txt: line 3 holds the byte 0xff")
+raises("bert.BertTokenizer", "a vocab.txt cut short",
+    lambda: bert.BertTokenizer(tmpfile("cut.txt", "[UNK]\nplay\n##in")), ValueError, r"cut\.txt, line 3: .* cut short")
 raises("bert.bert_normalize", "text=5", lambda: bert.bert_normalize(5), TypeError, r"text must be a str, got int")
 raises("bert.bert_normalize", "text=None", lambda: bert.bert_normalize(None), TypeError, r"text must be a str")
 raises("bert.bert_pre_tokenize", "text=5", lambda: bert.bert_pre_tokenize(5), TypeError, r"text must be a str, got int")

@@ -128,4 +128,56 @@ for _target, _write in [("export.sentencepiece_file.write", sentencepiece_file.w
     raises(_target, "path=missing folder", lambda w=_write: w({"a": -1.0}, TMP / "missing" / "m"), FileNotFoundError,
         r"cannot save to .*: the folder .* does not exist")
 
+# reading tiktoken rank files: damaged files are FileFormatErrors naming the file and line, before tiktoken sees them
+_RANKS_FILE = lambda: tiktoken_file.write(Tokenizer([(b"a", b"b"), (b"ab", b"c")], None),  # noqa: E731
+                                          TMP / "whole.tiktoken").read_text()  # 256 bytes, "YWI= 256", "YWJj 257"
+_read = tiktoken_file.read
+raises("export.tiktoken_file.read", "path=5", lambda: _read(5), TypeError, r"path must be a file path")
+raises("export.tiktoken_file.read", "a missing file", lambda: _read(missing("t.tiktoken")), FileNotFoundError,
+    r"no tiktoken rank file at")
+raises("export.tiktoken_file.read", "a folder", lambda: _read(TMP), IsADirectoryError,
+    r"is a folder, not a tiktoken rank file")
+raises("export.tiktoken_file.read", "an empty file", lambda: _read(tmpfile("empty.tiktoken", "")), ValueError,
+    r"empty\.tiktoken is empty: a tiktoken rank file has one line per token, '<base64 token> <rank>'")
+raises("export.tiktoken_file.read", "cut inside its last line",
+    lambda: _read(tmpfile("cut.tiktoken", _RANKS_FILE()[:-2])), ValueError,
+    r"cut\.tiktoken, line 258: rank 25 where rank 257 belongs \(rank 25 is already on line 26\)")
+raises("export.tiktoken_file.read", "cut before the 256 bytes end",
+    lambda: _read(tmpfile("short.tiktoken", "".join(_RANKS_FILE().splitlines(True)[:200]))), ValueError,
+    r"short\.tiktoken has no rank for 56 of the 256 bytes \(the first: b'\\xc8'\) after its last line, 200")
+raises("export.tiktoken_file.read", "a token twice",
+    lambda: _read(tmpfile("twice.tiktoken", _RANKS_FILE() + "YWI= 258\n")), ValueError,
+    r"twice\.tiktoken, line 259: the token b'ab' is already on line 257: each token has one rank")
+raises("export.tiktoken_file.read", "a line repeated",
+    lambda: _read(tmpfile("again.tiktoken", _RANKS_FILE() + "YWI= 256\n")), ValueError,
+    r"again\.tiktoken, line 259: rank 256 where rank 258 belongs \(rank 256 is already on line 257\)")
+raises("export.tiktoken_file.read", "a gap in the ranks",
+    lambda: _read(tmpfile("gap.tiktoken", _RANKS_FILE().replace("YWI= 256\n", ""))), ValueError,
+    r"gap\.tiktoken, line 257: rank 257 where rank 256 belongs \(no line gives rank 256\)")
+raises("export.tiktoken_file.read", "not base64", lambda: _read(tmpfile("b64.tiktoken", _RANKS_FILE() + "a*b? 258\n")),
+    ValueError, r"b64\.tiktoken, line 259: expected '<base64 token> <rank>', got 'a\*b\? 258'")
+raises("export.tiktoken_file.read", "not ASCII",
+    lambda: _read(tmpfile("bytes.tiktoken", _RANKS_FILE().encode() + b"\xff 258\n")), ValueError,
+    r"bytes\.tiktoken, line 259: not ASCII text")
+raises("export.tiktoken_file.read", "a token no merge makes",
+    lambda: _read(tmpfile("xyz.tiktoken", _RANKS_FILE() + "eHl6 258\n")), ValueError,
+    r"xyz\.tiktoken, line 259: the token b'xyz' \(rank 258\) is not two tokens of lower rank joined")
+raises("export.tiktoken_file.load_encoding", "a rank given twice (a Rust panic in tiktoken)",
+    lambda: tiktoken_file.load_encoding(tmpfile("cut.tiktoken", _RANKS_FILE()[:-2])), ValueError,
+    r"cut\.tiktoken, line 258: rank 25 where rank 257 belongs")
+raises("export.tiktoken_file.load_encoding", "an empty file (max() of nothing in tiktoken)",
+    lambda: tiktoken_file.load_encoding(tmpfile("empty.tiktoken", "")), ValueError, r"empty\.tiktoken is empty")
+raises("export.tiktoken_file.load_encoding", "cut at a line boundary: special tokens past the ranks",
+    lambda: tiktoken_file.load_encoding(tmpfile("cut.tiktoken", _RANKS_FILE().replace("YWJj 257\n", "")), "gpt2",
+                                        {"<|endoftext|>": 258}), ValueError,
+    r"cut\.tiktoken has ranks 0…256 \(257 tokens\), but the special tokens start at id 258 \('<\|endoftext\|>'\): "
+    r"id 257 has no token\. Is the file cut short\?")
+raises("export.tiktoken_file.load_encoding", "a special token among the ranks",
+    lambda: tiktoken_file.load_encoding(tmpfile("t.tiktoken", _RANKS_FILE()), "gpt2", {"<|endoftext|>": 5}),
+    ValueError, r"t\.tiktoken has ranks 0…257, and the special token '<\|endoftext\|>' has the id 5, which a token "
+    r"of the file has")
+raises("export.tiktoken_file.load_encoding", "two special tokens with one id",
+    lambda: tiktoken_file.load_encoding(tmpfile("t.tiktoken", _RANKS_FILE()), "gpt2", {"<|a|>": 258, "<|b|>": 258}),
+    ValueError, r"special_tokens gives the id 258 to both '<\|a\|>' and '<\|b\|>'")
+
 test_bad_input = ROWS.test()

@@ -143,4 +143,16 @@ raises("wordpiece.load_vocabulary", "a tokenizer file", lambda: wordpiece.load_v
 raises("wordpiece.load_vocabulary", "not JSON", lambda: wordpiece.load_vocabulary(tmpfile("junk.json", "pieces")),
     ValueError, r"junk\.json is not a BPE Lab WordPiece vocabulary file: it is not valid JSON")
 
+_SAVED = lambda: wordpiece.save_vocabulary(["[UNK]", "play", "##ing"], TMP / "whole.json").read_bytes()  # noqa: E731
+raises("wordpiece.load_vocabulary", "a file cut short",
+    lambda: wordpiece.load_vocabulary(tmpfile("cut.json", _SAVED()[:-30])), ValueError,
+    r"cut\.json is not a BPE Lab WordPiece vocabulary file: it is not valid JSON: it ends in the middle")
+raises("wordpiece.load_vocabulary", "a piece changed",
+    lambda: wordpiece.load_vocabulary(tmpfile("changed.json", _SAVED().replace(b"##ing", b"##inf"))), ValueError,
+    r"changed\.json is damaged: its content does not match its checksum")
+raises("wordpiece.load_vocabulary", "a piece twice, no checksum line",
+    lambda: wordpiece.load_vocabulary(tmpfile("twice.json", b"\n".join(
+        line for line in _SAVED().replace(b"##ing", b"play").split(b"\n") if b"checksum" not in line))),
+    ValueError, r"twice\.json: pieces\[2\] = 'play' is listed twice; each piece has one id")
+
 test_bad_input = ROWS.test()
