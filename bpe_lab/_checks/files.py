@@ -106,7 +106,7 @@ def rank_file_lines(data: bytes) -> dict[bytes, int]:
     """
     ranks: dict[bytes, int] = {}
     line_of: list[int] = []  # rank -> the line that gave it, to name both lines of a repeat
-    for number, line in enumerate(data.split(b"\n"), start=1):
+    for number, line in enumerate(data.splitlines(), start=1):  # \n, \r\n or \r, as tiktoken reads it
         fields = line.split()
         if not fields:
             continue
