@@ -1,12 +1,13 @@
 """Training a SentencePiece BPE model as SentencePiece's trainer does (``model_type="bpe"``), in five steps:
 
     1. normalise each line: spaces tidied, "▁" for each space and one "▁" in front (the dummy prefix):
-       "Emma  Woodhouse" -> "▁Emma▁Woodhouse" (SentencePiece's normalisation rule "identity": no NFKC);
+       "Emma  Woodhouse" -> "▁Emma▁Woodhouse" (SentencePiece's normalisation rule "identity": no NFKC). With
+       ``remove_extra_whitespaces=False`` (as Llama-family models) every space stays: "  def" -> "▁▁▁def";
     2. keep the characters: the most frequent ones that together make ``character_coverage`` of all the
        characters of the text ("▁" counted). A rarer character gets no piece; an encoder with byte fallback
        spells it in UTF-8 bytes, "<0xE6>" ...;
-    3. count the words: a word starts at each "▁" ("▁Emma", "▁Woodhouse"); there is no regex. A rare
-       character cuts its word in two, since no piece may hold it;
+    3. count the words: a word starts at each "▁" ("▁Emma", "▁Woodhouse"; "▁", "▁", "▁def"); there is no
+       regex. A rare character cuts its word in two, since no piece may hold it;
     4. merge: the most frequent pair of adjacent symbols whose joined string may be a piece, merged in every
        word, again and again until the vocabulary is full. Ties: the shorter piece, then the smaller string.
        A piece may not be longer than ``max_piece_length`` characters, hold "▁" anywhere but first, mix
@@ -30,7 +31,8 @@ pairs each merge creates. That approximation gives the same pieces on the novel 
 of them. The rest differs only where a text is unusual:
 
 * Normalisation is "identity" only: SentencePiece's default rule, nmt_nfkc, also maps characters (NFKC and
-  more). Train SentencePiece with ``normalization_rule_name="identity"`` to compare.
+  more; ``bpe_lab.sentencepiece`` runs such models). Train SentencePiece with ``normalization_rule_name="identity"``
+  to compare.
 * SentencePiece skips lines longer than 4,192 bytes (``max_sentence_length``) and lines that hold its
   unknown mark "▅", and cuts the text at any meta piece written in it ("<s>", "<0x41>"); this trainer
   keeps every line as it is.
@@ -62,23 +64,22 @@ from fontTools.unicodedata import script as unicode_script
 from . import _checks as check
 from . import _progress
 from ._incremental import PairIndex, SymbolTable, pop_best
-from .unigram.sentencepiece_file import BYTE, CONTROL, NORMAL, UNKNOWN
-from .unigram.segment import SPACE
+from .sentencepiece import Normalizer, SentencePieceBPE
+from .sentencepiece.model_file import BYTE_PIECES, NORMAL, SPECIAL_PIECES
+from .sentencepiece.normalizer import SPACE
 
 __all__ = ["train"]
 
-SPECIAL_PIECES = [("<unk>", 0.0, UNKNOWN), ("<s>", 0.0, CONTROL), ("</s>", 0.0, CONTROL)]  # ids 0, 1, 2
-BYTE_PIECES = [(f"<0x{byte:02X}>", 0.0, BYTE) for byte in range(256)]  # sentencepiece_bpe.byte_piece(byte)
-IDENTITY = {"name": "identity", "add_dummy_prefix": True, "remove_extra_whitespaces": True,
-            "escape_whitespaces": True}
 DIGITS = "0123456789０１２３４５６７８９"  # what split_digits splits: ASCII and full-width digits
 
 
 def train(text_or_lines, vocab_size: int, *, character_coverage: float = 0.9995, byte_fallback: bool = True,
-          split_digits: bool = False, max_piece_length: int = 16, progress: bool = False):
+          split_digits: bool = False, max_piece_length: int = 16, remove_extra_whitespaces: bool = True,
+          progress: bool = False) -> SentencePieceBPE:
     """Train a SentencePiece BPE model of ``vocab_size`` pieces (special and byte pieces included) on a text
-    (split into lines) or a list of lines; returns a ``sentencepiece_bpe.SentencePieceBPE`` that normalises with
-    "identity". The steps, and what differs from SentencePiece's trainer: this module's docstring.
+    (split into lines) or a list of lines; returns a ``sentencepiece.SentencePieceBPE`` that normalises with
+    "identity" (keeping every space with ``remove_extra_whitespaces=False``, so that code keeps its indentation).
+    The steps, and what differs from SentencePiece's trainer: this module's docstring.
 
     >>> model = train("hug " * 10 + "pug " * 5 + "pun " * 12 + "bun " * 4 + "hugs " * 5, 16, byte_fallback=False)
     >>> [piece for piece, score, kind in model.pieces]  # 3 special pieces, 5 merged pieces, 8 characters
@@ -91,9 +92,10 @@ def train(text_or_lines, vocab_size: int, *, character_coverage: float = 0.9995,
     notebook) or a line (in a terminal).
     """
     lines = check.sp_training(text_or_lines, vocab_size, character_coverage, byte_fallback, split_digits,
-                              max_piece_length)
+                              max_piece_length, remove_extra_whitespaces)
     progress = check.switch(progress, "progress")
-    lines = [line for line in map(_normalize, lines) if line]  # 1. "▁Emma▁Woodhouse"
+    normalizer = Normalizer(remove_extra_whitespaces=remove_extra_whitespaces)  # "identity"
+    lines = [line for line in map(normalizer.normalize, lines) if line]  # 1. "▁Emma▁Woodhouse"
     characters = _kept_characters(lines, character_coverage)  # 2. the novel: {"▁": 121567, "e": 68641, ...}
     words = _word_counts(lines, characters)  # 3. {"▁to": 4051, "▁the": 4047, ...}
     specials = SPECIAL_PIECES + (BYTE_PIECES if byte_fallback else [])
@@ -102,25 +104,12 @@ def train(text_or_lines, vocab_size: int, *, character_coverage: float = 0.9995,
     merged = _learn_merges(words, num_merges, is_valid, progress)  # 4. ["▁t", "he", "▁a", "in", ...]
     pieces = specials + [(piece, -float(i), NORMAL) for i, piece in enumerate(merged + list(characters))]  # 5.
     check.sp_vocab_filled(vocab_size, len(pieces))
-    from .sentencepiece_bpe import SentencePieceBPE  # subtle: imported here, as sentencepiece_bpe imports this module
-    return SentencePieceBPE(pieces, dict(IDENTITY), byte_fallback)
+    return SentencePieceBPE(pieces, normalizer, byte_fallback)
 
 
 # ---------------------------------------------------------------------------------------------
 # The steps of train
 # ---------------------------------------------------------------------------------------------
-
-def _normalize(line: str) -> str:
-    """Step 1, SentencePiece's "identity" normalisation: spaces tidied, "▁" for each, one "▁" in front.
-
-    >>> _normalize("  Emma   Woodhouse ")
-    '▁Emma▁Woodhouse'
-
-    A line of spaces only gives "" (it is dropped).
-    """
-    text = SPACE + SPACE.join(word for word in line.split(" ") if word)
-    return text.rstrip(SPACE)  # subtle: SentencePiece also drops a "▁" the line itself ends with
-
 
 def _kept_characters(lines, character_coverage: float) -> dict[str, int]:
     """Step 2: the most frequent characters that together make ``character_coverage`` of all the characters of

@@ -12,7 +12,7 @@ from tokenizers.normalizers import BertNormalizer
 
 from bpe_lab import byte_level, corpus
 from bpe_lab.tokenizer import Tokenizer
-from bpe_lab.unigram import sentencepiece_file
+from bpe_lab.sentencepiece import model_file
 
 VOWELS, TONE_MARKS = "aăâeêioôơuưy", ["", "\u0300", "\u0301", "\u0309", "\u0303", "\u0323"]
 VIETNAMESE = [unicodedata.normalize("NFC", vowel + tone) for vowel in VOWELS for tone in TONE_MARKS]
@@ -71,7 +71,7 @@ def test_which_tokenizers_normalise(tmp_path):
     # SentencePiece's default rule, read from a model trained with default options
     spm.SentencePieceTrainer.train(sentence_iterator=iter(["a fine café", "ﬁne Ｃａｆé x²"] * 20),
                                    model_prefix=str(tmp_path / "default"), vocab_size=20, model_type="char")
-    assert sentencepiece_file.read_model_file(tmp_path / "default.model")[1]["name"] == "nmt_nfkc"
+    assert model_file.read(tmp_path / "default.model").normalizer["name"] == "nmt_nfkc"
     model = spm.SentencePieceProcessor(model_file=str(tmp_path / "default.model"))
     assert model.normalize("ﬁne Ｃａｆé x²") == "▁fine▁Café▁x2"
     data_model = spm.SentencePieceProcessor(model_file=str(corpus.data_path("botchan_en_unigram_1000.model")))

@@ -11,7 +11,7 @@ import pytest
 import sentencepiece as spm
 
 from bpe_lab import corpus
-from bpe_lab.unigram import sentencepiece_file
+from bpe_lab.sentencepiece import model_file as sentencepiece_file
 
 TRAINING_TEXT = corpus.load_text("pride_and_prejudice.txt")[:60_000]  # section 4.3's text
 

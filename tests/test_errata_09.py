@@ -69,9 +69,9 @@ def test_what_the_unk_model_loses_in_languages_written_like_the_novel(models):
     assert (lost["eng"]["\n"], sum(lost["eng"].values())) == (59, 71)
 
 
-def test_load_is_exact_for_identity_normalisation_only(lines, models, tmp_path):
-    """Cells 55/71: sentencepiece_bpe.load gives SentencePiece's ids for identity models; with nmt_nfkc it applies
-    plain NFKC, so a zero-width space or a control character gets other ids."""
+def test_load_is_exact_for_identity_and_nmt_nfkc(lines, models, tmp_path):
+    """Cells 55/71: sentencepiece_bpe.load gives SentencePiece's ids for identity models, and (since issue 29, which
+    reads the model's compiled character map) for nmt_nfkc too: a zero-width space or a control character alike."""
     texts = ["a\u200bb", "a\x7fb", "Emma Woodhouse, 1816. 東京 naïve 🙂"]
     path = tmp_path / "identity.model"
     path.write_bytes(models["byte fallback"])
@@ -86,8 +86,8 @@ def test_load_is_exact_for_identity_normalisation_only(lines, models, tmp_path):
     assert ours.encode(texts[2]) == reference.encode(texts[2])
     assert reference.encode("a\u200bb", out_type=str) == ["▁a", "▁b"]  # nmt_nfkc: a zero-width space is a space
     assert reference.encode("a\x7fb", out_type=str) == ["▁a", "b"]  # and a control character is dropped
-    assert ours.encode("a\u200bb") != reference.encode("a\u200bb")
-    assert ours.encode("a\x7fb") != reference.encode("a\x7fb")
+    assert ours.encode("a\u200bb") == reference.encode("a\u200bb")
+    assert ours.encode("a\x7fb") == reference.encode("a\x7fb")
 
 
 def test_the_coverage_answer_was_on_screen(lines):

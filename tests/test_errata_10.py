@@ -9,7 +9,7 @@ import sentencepiece as spm
 import tokenizers
 
 from bpe_lab import bert, corpus, export, pretokenize, unigram, wordpiece
-from bpe_lab.export import sentencepiece_file
+from bpe_lab.sentencepiece import model_file
 
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 
@@ -58,7 +58,7 @@ def test_special_token_text_becomes_special_ids_in_the_exported_files(files):
     assert exported(text, add_special_tokens=False, split_special_tokens=True)["input_ids"] == ours
 
     text = "see <s> and <unk>"
-    unigram_ours = unigram.SentencePieceModel(sentencepiece_file.model_pieces(files["log_probs"]), normalizer="identity",
+    unigram_ours = unigram.SentencePieceModel(model_file.model_pieces(files["log_probs"]), normalizer="identity",
                                               add_dummy_prefix=True, remove_extra_whitespaces=True, escape_whitespaces=True)
     in_file = tokenizers.Tokenizer.from_file(str(files["unigram"])).encode(text, add_special_tokens=False)
     assert "<s>" in in_file.tokens and in_file.ids != unigram_ours.encode_ids(text)

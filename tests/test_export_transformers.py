@@ -15,7 +15,8 @@ import pytest
 from conftest import record_parity
 
 from bpe_lab import bert, corpus, export, unigram, wordpiece
-from bpe_lab.export import hf_wordpiece, sentencepiece_file
+from bpe_lab.export import hf_wordpiece
+from bpe_lab.sentencepiece import model_file
 
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")  # without PyTorch, transformers says so on import
 
@@ -55,7 +56,7 @@ def test_wordpiece_tokenizer_json_in_transformers_equals_bert_tokenizer(texts, f
 
 def test_unigram_tokenizer_json_in_transformers_equals_our_encoder(texts, fast_tokenizer, tmp_path):
     model = unigram.train(TRAIN, 600, seed_factor=4, em_iterations=1)
-    ours = unigram.SentencePieceModel(sentencepiece_file.model_pieces(model), "identity", add_dummy_prefix=True,
+    ours = unigram.SentencePieceModel(model_file.model_pieces(model), "identity", add_dummy_prefix=True,
                                       remove_extra_whitespaces=True, escape_whitespaces=True)
     theirs = fast_tokenizer(export.to_hf(model, tmp_path / "tokenizer.json"))
     expected = [ours.encode_ids(text) for text in texts]

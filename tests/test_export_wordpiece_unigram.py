@@ -12,8 +12,8 @@ from conftest import record_parity
 from tokenizers import Tokenizer
 
 from bpe_lab import bert, corpus, export, unigram, wordpiece
-from bpe_lab.export import hf_unigram, hf_wordpiece, sentencepiece_file
-from bpe_lab.unigram.sentencepiece_file import read_model_file
+from bpe_lab.export import hf_unigram, hf_wordpiece
+from bpe_lab.sentencepiece import model_file
 
 BERT_VOCAB = "bert-base-uncased-vocab.txt"
 
@@ -89,8 +89,8 @@ def test_sentencepiece_model_segments_as_our_encoder(trained_unigram, lines, tmp
     assert processor.get_piece_size() == len(trained_unigram.log_probs) + 3
     tokens = unknown = 0
     for line in lines:
-        expected = ours.encode(line)
-        ids = [ours.ids.get(piece, ours.unk_id) for piece in expected]  # as ours.encode_ids, without encoding again
+        expected = ours.encode_pieces(line)
+        ids = [ours.ids.get(piece, ours.unk_id) for piece in expected]  # as ours.encode, without encoding again
         assert processor.encode(line, out_type=str) == expected, line
         assert processor.encode(line) == ids, line
         tokens += len(expected)
@@ -100,8 +100,10 @@ def test_sentencepiece_model_segments_as_our_encoder(trained_unigram, lines, tmp
 
 
 def test_sentencepiece_model_round_trip(trained_unigram, tmp_path):
-    path = sentencepiece_file.write(trained_unigram, tmp_path / "novel.model")
-    pieces, normalizer = read_model_file(path)
+    path = model_file.write(trained_unigram, tmp_path / "novel.model")
+    found = model_file.read(path)
+    pieces, normalizer = found.pieces, {key: found.normalizer[key] for key in
+                                        ("name", "add_dummy_prefix", "remove_extra_whitespaces", "escape_whitespaces")}
     float32 = {piece: struct.unpack("<f", struct.pack("<f", score))[0]
                for piece, score in trained_unigram.log_probs.items()}
     assert [piece for piece, _, _ in pieces] == ["<unk>", "<s>", "</s>"] + trained_unigram.vocab
@@ -116,29 +118,29 @@ def test_unigram_tokenizer_json_segments_as_our_encoder(trained_unigram, lines, 
     path = export.to_hf(trained_unigram, tmp_path / "tokenizer.json")
     theirs = Tokenizer.from_file(str(path))
     # our encoder on the pieces as the files list them, with the scores in full (as the JSON holds them)
-    ours = unigram.SentencePieceModel(sentencepiece_file.model_pieces(trained_unigram), "identity", True, True, True)
+    ours = unigram.SentencePieceModel(model_file.model_pieces(trained_unigram), "identity", True, True, True)
     tokens = 0
     for line in lines:
         expected = ours.encode_ids(line)
         assert theirs.encode(line).ids == expected, line
         tokens += len(expected)
-    assert theirs.encode("It is a truth").tokens == ours.encode("It is a truth")
+    assert theirs.encode("It is a truth").tokens == ours.encode_pieces("It is a truth")
     record_parity("Unigram tokenizer.json: tokenizers vs our SentencePieceModel", len(lines), tokens)
 
 
 def test_whitespace_is_cleaned_up_alike(tmp_path):
     model = {"▁a": -1.0, "▁": -2.0, "a": -2.5, "b": -3.0, "\t": -4.0}
-    processor = spm.SentencePieceProcessor(model_file=str(sentencepiece_file.write(model, tmp_path / "m.model")))
+    processor = spm.SentencePieceProcessor(model_file=str(model_file.write(model, tmp_path / "m.model")))
     theirs = Tokenizer.from_file(str(hf_unigram.write(model, tmp_path / "t.json")))
-    ours = unigram.SentencePieceModel(sentencepiece_file.model_pieces(model), "identity", True, True, True)
+    ours = unigram.SentencePieceModel(model_file.model_pieces(model), "identity", True, True, True)
     for text in ["", "   ", "a", "  a  b  ", "a\tb", "ab ba", "a\u00a0b", "xyz a", "ä"]:
-        assert processor.encode(text, out_type=str) == ours.encode(text), text
+        assert processor.encode(text, out_type=str) == ours.encode_pieces(text), text
         assert theirs.encode(text).ids == ours.encode_ids(text) == processor.encode(text), text
 
 
 def test_the_two_documented_differences_of_the_unigram_tokenizer_json(tmp_path):
     model = {"▁a": -1.0, "▁": -2.0, "a": -2.5, "<": -3.0, "s": -3.0, ">": -3.0}
-    processor = spm.SentencePieceProcessor(model_file=str(sentencepiece_file.write(model, tmp_path / "m.model")))
+    processor = spm.SentencePieceProcessor(model_file=str(model_file.write(model, tmp_path / "m.model")))
     theirs = Tokenizer.from_file(str(hf_unigram.write(model, tmp_path / "t.json")))
     assert processor.encode("a <s>", out_type=str) == ["▁a", "▁", "<", "s", ">"]
     assert theirs.encode("a <s>").tokens == ["▁a", "<s>"]  # a special token, kept whole
@@ -189,7 +191,7 @@ UNIGRAM_REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("writer", [sentencepiece_file.write, hf_unigram.write])
+@pytest.mark.parametrize("writer", [model_file.write, hf_unigram.write])
 @pytest.mark.parametrize("model, error, message", UNIGRAM_REFUSED)
 def test_unigram_writers_refuse_what_the_formats_cannot_hold(writer, model, error, message, tmp_path):
     path = tmp_path / "out"
@@ -199,7 +201,7 @@ def test_unigram_writers_refuse_what_the_formats_cannot_hold(writer, model, erro
     assert path.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["out"]
 
 
-@pytest.mark.parametrize("writer, obj", [(sentencepiece_file.write, {"▁a": -1.0}), (hf_unigram.write, {"▁a": -1.0}),
+@pytest.mark.parametrize("writer, obj", [(model_file.write, {"▁a": -1.0}), (hf_unigram.write, {"▁a": -1.0}),
                                          (hf_wordpiece.write, ["[UNK]", "[CLS]", "[SEP]"]),
                                          (hf_wordpiece.write_vocab_txt, ["[UNK]", "[CLS]", "[SEP]"])])
 def test_writers_check_the_path(writer, obj, tmp_path):

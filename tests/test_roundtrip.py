@@ -56,10 +56,10 @@ Unigram (``bpe_lab.unigram``):
 11. A character no piece covers: without ``unk_score`` a ValueError naming it and its position; with it,
     Viterbi's arcs tile the text, each a vocabulary piece equal to its span or "<unk>" for one
     character. 300 examples.
-12. ``SentencePieceModel.encode`` (data/botchan_en_unigram_1000.model) on the strings of property 1: the
-    pieces join to ``model.normalize(text)`` (NFKC, extra spaces removed, spaces as "▁", a leading "▁");
-    each piece is in the vocabulary or made only of characters the vocabulary lacks; ``encode_ids``
-    gives their ids (unknown runs the <unk> id). 300 examples.
+12. ``encode_pieces`` of the Botchan model (data/botchan_en_unigram_1000.model, ``unigram.read_sentencepiece_model``)
+    on the strings of property 1: the pieces join to ``model.normalize(text)`` (its NFKC map, extra spaces
+    removed, spaces as "▁", a leading "▁"); each piece is in the vocabulary or made only of characters the
+    vocabulary lacks; ``encode`` gives their ids (unknown runs the <unk> id). 300 examples.
 """
 
 from __future__ import annotations
@@ -490,11 +490,11 @@ def botchan():
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=texts)
 def test_sentencepiece_pieces_join_back_to_the_normalised_text(botchan, text):
-    pieces = botchan.encode(text)
+    pieces = botchan.encode_pieces(text)
     normalised = botchan.normalize(text)
     assert "".join(pieces) == normalised
     assert normalised == "" or normalised.startswith(unigram.SPACE)
-    ids = botchan.encode_ids(text)
+    ids = botchan.encode(text)
     assert len(ids) == len(pieces)
     for piece, piece_id in zip(pieces, ids):
         if piece in botchan.log_probs:

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_lab import corpus, sentencepiece_bpe
-from bpe_lab.unigram.sentencepiece_file import BYTE
+from bpe_lab.sentencepiece.model_file import BYTE
 from conftest import record_parity
 
 SETTINGS = [  # (byte_fallback, split_digits)
@@ -151,9 +151,9 @@ def test_clear_errors(call, error, message):
 
 def test_encode_checks_its_text(models):
     ours, _ = models[(True, True)]
-    with pytest.raises(TypeError, match="text must be a str, got int"):
+    with pytest.raises(TypeError, match=r"text must be a str \(or UTF-8 bytes\), got int"):
         ours.encode(5)
-    with pytest.raises(TypeError, match="text must be a str, got int"):
+    with pytest.raises(TypeError, match=r"text must be a str \(or UTF-8 bytes\), got int"):
         ours.encode_pieces(5)
 
 

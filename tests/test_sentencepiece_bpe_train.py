@@ -10,12 +10,14 @@ and the trainer's steps on tiny texts.
 """
 
 import io
+from pathlib import Path
 
 import pytest
 import sentencepiece as spm
 
+import bpe_lab
 from bpe_lab import corpus, export, sentencepiece_bpe
-from bpe_lab.unigram.sentencepiece_file import BYTE, CONTROL, NORMAL, UNKNOWN
+from bpe_lab.sentencepiece.model_file import BYTE, CONTROL, NORMAL, UNKNOWN
 from conftest import record_parity
 
 SPECIAL_AND_BYTES = 3 + 256
@@ -181,10 +183,36 @@ def test_a_vocabulary_too_small_or_too_large_is_refused():
         sentencepiece_bpe.train("hug pug", 40, byte_fallback=False)
 
 
-def test_only_a_model_that_normalises_as_the_file_will_is_written(tmp_path):
+def test_runs_of_spaces_are_kept_when_asked(novel, tmp_path):
+    """remove_extra_whitespaces=False (as Llama-family models): every space is a "▁", so indented code keeps its
+    indentation. The same pieces as SentencePiece trained with the same switch, on the novel and on Python code
+    (bpe_lab's own modules); the model written as a .model gives our ids in SentencePiece and decodes to the text."""
+    code = [line for path in sorted((Path(bpe_lab.__file__).parent).glob("*.py"))[:8] for line in
+            path.read_text(encoding="utf-8").splitlines()]
+    lines = novel[0][:1500] + code
+    ours = sentencepiece_bpe.train(lines, 1200, remove_extra_whitespaces=False)
+    theirs = sentencepiece_train(lines, 1200, remove_extra_whitespaces=False)
+    assert [piece for piece, _, _ in ours.pieces] == pieces_of(theirs)
+    assert ours.normalize("    def f():") == "▁▁▁▁▁def▁f():"
+    processor = spm.SentencePieceProcessor(model_file=str(export.to_sentencepiece(ours, tmp_path / "code.model")))
+    texts = code + ["    def __init__(self):", "\tx = 1  # two spaces", "  ", ""]
+    assert all(processor.encode(text) == ours.encode(text) for text in texts)
+    assert all(processor.decode(ours.encode(text)) == ours.decode(ours.encode(text)) == text for text in texts)
+    record_parity("SentencePiece BPE trainer, spaces kept: code as a .model, SentencePieceProcessor vs our ids",
+                  len(texts), sum(len(ours.encode(text)) for text in texts))
+    default = sentencepiece_bpe.train(lines, 1200)  # spaces tidied: indentation is lost
+    assert default.decode(default.encode("    def f():")) == "def f():"
+
+
+def test_a_model_is_written_with_its_normaliser(tmp_path):
+    """A model whose switches differ from SentencePiece's defaults is written with them: SentencePiece reads it and
+    gives our ids."""
     pieces = [("<unk>", 0.0, UNKNOWN), ("▁a", -0.0, NORMAL), ("a", -1.0, NORMAL), ("▁", -2.0, NORMAL)]
-    switches = {"name": "identity", "add_dummy_prefix": False, "remove_extra_whitespaces": True,
+    switches = {"name": "identity", "add_dummy_prefix": False, "remove_extra_whitespaces": False,
                 "escape_whitespaces": True}
-    with pytest.raises(ValueError, match="has add_dummy_prefix off, but a written .model has the whitespace "
-                                         "switches on"):
-        export.to_sentencepiece(sentencepiece_bpe.SentencePieceBPE(pieces, switches, False), tmp_path / "m.model")
+    ours = sentencepiece_bpe.SentencePieceBPE(pieces, switches, False)
+    path = export.to_sentencepiece(ours, tmp_path / "m.model")
+    processor = spm.SentencePieceProcessor(model_file=str(path))
+    for text in ["a", " a", "a  a ", "aa", "", " "]:
+        assert processor.encode(text) == ours.encode(text), text
+    assert sentencepiece_bpe.load(path).normalizer == ours.normalizer

@@ -201,5 +201,5 @@ from .plots import *  # noqa: E402,F401,F403
 from .exercises import *  # noqa: E402,F401,F403
 from .export import *  # noqa: E402,F401,F403
 from .vocab_audit import *  # noqa: E402,F401,F403
-from .sentencepiece_bpe import *  # noqa: E402,F401,F403
+from .sentencepiece import *  # noqa: E402,F401,F403
 from .references import *  # noqa: E402,F401,F403

@@ -1,8 +1,7 @@
 """Checks for the Unigram language model (``bpe_lab.unigram``): vocabularies of log-probabilities, the score of
-an unknown character, the trainer's settings, SentencePiece piece lists and saved models.
+an unknown character, the trainer's settings and saved models (SentencePiece models: ``sentencepiece.py``).
 
-A *log_probs* vocabulary is a dict piece -> log-probability (a number at most 0); a SentencePiece model's
-pieces are (piece, score, type) triples in id order.
+A *log_probs* vocabulary is a dict piece -> log-probability (a number at most 0).
 """
 
 from __future__ import annotations
@@ -25,9 +24,6 @@ __all__ = [
     "unigram_training",
     "unigram_vocab_size",
     "checkpoint_sizes",
-    "sentencepiece_pieces",
-    "sentencepiece_problem",
-    "sentencepiece_normalizer",
     "unigram_model",
     "saved_log_probs",
     "saved_piece_pairs",
@@ -175,61 +171,6 @@ def checkpoint_sizes(checkpoints) -> list:
     for number, size in enumerate(checkpoints):
         whole(size, f"checkpoints[{number}]", minimum=1)
     return checkpoints
-
-
-# -- SentencePiece models -------------------------------------------------------------------------------------
-
-def sentencepiece_pieces(pieces, segmenting: tuple) -> list:
-    """``pieces`` if it is a non-empty list of (piece, score, type) triples that a model can segment with.
-
-    ``segmenting``: the piece types that carry a score Viterbi uses (normal, user-defined).
-    """
-    triples = "pieces must be a list of (piece, score, type) triples in id order, e.g. [('▁the', -3.2, 1)]"
-    if not isinstance(pieces, (list, tuple)):
-        raise TypeError(f"{triples}, got {type(pieces).__name__}")
-    if not pieces:
-        raise ValueError(f"pieces must be a non-empty list of (piece, score, type) triples, got an empty "
-                         f"{type(pieces).__name__}")
-    for number, item in enumerate(pieces):
-        if not isinstance(item, (tuple, list)) or len(item) != 3:
-            raise ValueError(f"pieces[{number}] must be (piece, score, type), got {short(item)}")
-        piece, score, kind = item
-        if not isinstance(piece, str) or not is_real(score) or not is_whole(kind):
-            raise ValueError(f"pieces[{number}] must be (piece, score, type) with a str, a number and an int, "
-                             f"got {short(item)}")
-    if not any(kind in segmenting for _, _, kind in pieces):
-        raise ValueError("pieces hold no normal pieces to segment with: at least one piece must have the type "
-                         f"{segmenting[0]} (normal) or {segmenting[1]} (user-defined)")
-    problem = sentencepiece_problem(pieces, segmenting)
-    if problem:
-        raise ValueError(f"pieces are unusable: {problem}")
-    return pieces
-
-
-def sentencepiece_problem(pieces: list, segmenting: tuple) -> str | None:
-    """What makes a model's (piece, score, type) list unusable, or None (SentencePiece refuses these too)."""
-    seen = set()
-    for number, (piece, score, kind) in enumerate(pieces):
-        if not piece:
-            return f"piece {number} is empty"
-        if piece in seen:
-            return f"piece {number} ({piece!r}) is listed twice"
-        seen.add(piece)
-        if kind in segmenting and (math.isnan(score) or score > 0):
-            return f"piece {number} ({piece!r}) has the score {score}, not a log-probability"
-    if not any(kind in segmenting for _, _, kind in pieces):
-        return "it holds no normal pieces to segment with"
-    return None
-
-
-def sentencepiece_normalizer(value, supported: tuple) -> str:
-    """``value`` if it is the name of a normaliser in ``supported``."""
-    if not isinstance(value, str):
-        raise TypeError(f"normalizer must be a str ('nmt_nfkc', 'nfkc' or 'identity'), got {type(value).__name__}")
-    if value not in supported:
-        raise ValueError(f"normalizer {short(value)} is not supported (nfkc and identity are): "
-                         "pass 'nmt_nfkc', 'nfkc' or 'identity'")
-    return value
 
 
 # -- saved models (bpe_lab's JSON) -----------------------------------------------------------------------------

@@ -185,8 +185,7 @@ def q_dummy_prefix() -> Question:
         answer_name="normalize",
         points=2,
         hidden_cases=apart(_hidden_normalize, cases),
-        forbidden=("bpe_lab.sentencepiece_bpe.SentencePieceBPE",
-                   "bpe_lab.unigram.sentencepiece_model.SentencePieceModel"),
+        forbidden=("bpe_lab.sentencepiece.model.Model", "bpe_lab.sentencepiece.normalizer.Normalizer"),
         level="core",
         asks="function",
         rubric=("Full marks with the reason: with the dummy prefix, 'world' at the start of a text and the 'world'\n"
@@ -308,7 +307,7 @@ def q_merge_by_score() -> Question:
         answer_name="merge_by_score",
         points=2,
         hidden_cases=apart(_hidden_merge_by_score, cases),
-        forbidden=("bpe_lab.sentencepiece_bpe.merge_by_score", "bpe_lab.sentencepiece_bpe._merge_by_score"),
+        forbidden=("bpe_lab.sentencepiece_bpe.merge_by_score", "bpe_lab.sentencepiece.bpe._merge_by_score"),
         level="core",
         asks="function",
     )
@@ -491,7 +490,7 @@ def q_sentencepiece_encode() -> Question:
         time_limit=5.0,
         points=4,
         hidden_cases=apart(_hidden_sentencepiece_encode, cases),
-        forbidden=("bpe_lab.sentencepiece_bpe", "bpe_lab.unigram.sentencepiece_model.SentencePieceModel"),
+        forbidden=("bpe_lab.sentencepiece_bpe", "bpe_lab.sentencepiece"),
         level="project",
         asks="project",
     )

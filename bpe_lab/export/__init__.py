@@ -10,7 +10,7 @@
 
 Every writer writes atomically (``bpe_lab.storage``) and refuses, with a clear error, what its format
 cannot hold. One module per format: ``hf_bpe``, ``tiktoken_file``, ``hf_wordpiece``, ``hf_unigram``,
-``sentencepiece_file`` (this package's, the writer; the reader is ``bpe_lab.unigram.sentencepiece_file``).
+and the ``.model`` format lives with its reader, in ``bpe_lab.sentencepiece.model_file``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from __future__ import annotations
 __all__ = ["to_hf", "from_hf", "to_tiktoken", "to_sentencepiece"]
 
 from .. import _checks as check
-from . import hf_bpe, hf_unigram, hf_wordpiece, sentencepiece_file, tiktoken_file
+from .. import sentencepiece
+from ..sentencepiece import model_file
+from . import hf_bpe, hf_unigram, hf_wordpiece, tiktoken_file
 
 _HF_WRITERS = {"bpe": hf_bpe.write, "wordpiece": hf_wordpiece.write, "unigram": hf_unigram.write}
 
@@ -40,6 +42,8 @@ def to_tiktoken(tokenizer, path):
 
 def to_sentencepiece(unigram_log_probs, path):
     """Write a Unigram model (``unigram.train``'s result or a dict piece -> log-probability) as a SentencePiece
-    ``.model`` at ``path``. ``unigram_log_probs`` may also be a ``sentencepiece_bpe.SentencePieceBPE`` (from
-    ``sentencepiece_bpe.train``), written as a BPE ``.model`` (the argument keeps the name DESIGN.md gives it)."""
-    return sentencepiece_file.write(check.sentencepiece_exported(unigram_log_probs), path)
+    ``.model`` at ``path``. ``unigram_log_probs`` may also be any SentencePiece model (``sentencepiece_bpe.train``'s,
+    ``sentencepiece.load``'s), written as it encodes (the argument keeps the name DESIGN.md gives it); the writer
+    is ``bpe_lab.sentencepiece.model_file.write``."""
+    model = unigram_log_probs
+    return model_file.write(model if isinstance(model, sentencepiece.Model) else check.sentencepiece_exported(model), path)

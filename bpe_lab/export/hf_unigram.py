@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .. import _checks as check
 from .. import storage
-from .sentencepiece_file import model_pieces
+from ..sentencepiece.model_file import model_pieces
 
 # write is the entry point (export.to_hf calls it for a Unigram model); tokenizer_json is its document.
 __all__ = ["write"]

@@ -8,8 +8,8 @@ probable one. Coming from notebook 06, open the files in this order:
                    sampling one (subword regularisation) and counting them all.
 - ``training.py``  ``train``: a seed vocabulary, EM over each word's lattice, pruning; each step defined
                    for one word (``_lattices.py`` runs them for every word at once, with NumPy).
-- ``sentencepiece_model.py``  a real SentencePiece ``.model`` run here, piece for piece
-                   (``sentencepiece_file.py`` reads the file's protocol buffer).
+- ``bpe_lab/sentencepiece/``  a real SentencePiece ``.model`` run here, id for id (``read_sentencepiece_model``;
+                   ``sentencepiece/unigram.py`` is SentencePiece's own Viterbi).
 - ``saving.py``    ``save_model`` / ``load_model``: a trained model as BPE Lab's versioned JSON.
 
 Everything is importable from here (argument checks live in ``bpe_lab/_checks/unigram.py``):
@@ -36,7 +36,7 @@ from .segment import (
     viterbi_table,
     word_tokenizer,
 )
-from .sentencepiece_model import UNK_PENALTY, SentencePieceModel, read_sentencepiece_model
+from ..sentencepiece import UNK_PENALTY, SentencePieceModel, read_sentencepiece_model
 from .training import TrainingRound, UnigramResult, train
 
 __all__ = [

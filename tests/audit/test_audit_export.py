@@ -1,17 +1,14 @@
 """Bad-input rows for bpe_lab.export: one call per row (what a row checks: conftest.py)."""
 
 from bpe_lab import export
-from bpe_lab.export import hf_unigram, hf_wordpiece, sentencepiece_file
+from bpe_lab.export import hf_unigram, hf_wordpiece
 from bpe_lab.export import hf_bpe, tiktoken_file
-from bpe_lab.sentencepiece_bpe import SentencePieceBPE
 from bpe_lab.tokenizer import Tokenizer
 
 from .conftest import TMP, Rows, missing, tmpfile
 
 ROWS = Rows("export")
 raises, documented = ROWS.raises, ROWS.documented
-_NFKC_BPE = SentencePieceBPE([("<unk>", 0.0, 2), ("a", 0.0, 1)], {"name": "nfkc", "add_dummy_prefix": True,
-                             "remove_extra_whitespaces": True, "escape_whitespaces": True}, False)
 
 raises("export.to_hf", "obj=5", lambda: export.to_hf(5, tmpfile("t.json", "")), TypeError,
     r"to_hf exports a byte-level bpe_lab.Tokenizer, a WordPiece vocabulary .* got int")
@@ -23,10 +20,6 @@ raises("export.to_tiktoken", "tokenizer={'a': -1.0}", lambda: export.to_tiktoken
 raises("export.to_sentencepiece", "model=['a']",
     lambda: export.to_sentencepiece(["a"], tmpfile("t.model", "")), TypeError,
     r"to_sentencepiece writes a Unigram model .* or a SentencePiece BPE model .*, got a WordPiece vocabulary")
-raises("export.to_sentencepiece", "model=a BPE model normalising with NFKC",
-    lambda: export.to_sentencepiece(_NFKC_BPE, tmpfile("t.model", "")), ValueError,
-    r"this SentencePiece BPE model normalises with 'nfkc', whose character map .* write a model from "
-    r"sentencepiece_bpe.train")
 
 
 # byte-level BPE: tokenizer.json and tiktoken rank files (hf_bpe, tiktoken_file)
@@ -105,8 +98,7 @@ raises("export.hf_wordpiece.write_vocab_txt", "vocab with '\\ud800'",
     r"vocab\[4\] = .* holds a lone surrogate")
 raises("export.hf_wordpiece.write_vocab_txt", "path=folder", lambda: hf_wordpiece.write_vocab_txt(_WP, TMP),
     IsADirectoryError, r"cannot save to .*: it is a folder")
-for _target, _write in [("export.sentencepiece_file.write", sentencepiece_file.write),
-                        ("export.hf_unigram.write", hf_unigram.write)]:
+for _target, _write in [("export.hf_unigram.write", hf_unigram.write)]:  # sentencepiece.model_file.write: its own file
     raises(_target, "log_probs={}", lambda w=_write: w({}, tmpfile("m", "")), ValueError,
         r"log_probs \(a Unigram model\) has no pieces")
     raises(_target, "log_probs=['a']", lambda w=_write: w(["a"], tmpfile("m", "")), TypeError,

@@ -6,7 +6,7 @@ import io
 import sentencepiece as spm
 
 from bpe_lab import corpus, sentencepiece_bpe
-from bpe_lab.unigram.sentencepiece_file import read_model_file
+from bpe_lab.sentencepiece import model_file
 
 from .conftest import NAN, TMP, Rows, missing, tmpfile
 
@@ -31,7 +31,8 @@ def BPE():
 
 def PARTS():
     """The (pieces, normalizer) a model is made of, read from the file."""
-    return read_model_file(BPE_PATH())
+    found = model_file.read(BPE_PATH())
+    return found.pieces, found.normalizer
 
 
 BPE_PATH()  # trained here, at import, so that no row's time limit counts the training
@@ -46,22 +47,24 @@ raises("sentencepiece_bpe.load", "an empty file", lambda: sentencepiece_bpe.load
 raises("sentencepiece_bpe.load", "a Unigram model",
     lambda: sentencepiece_bpe.load(corpus.data_path("botchan_en_unigram_1000.model")), ValueError,
     r"holds a SentencePiece Unigram model, not BPE: read it with bpe_lab\.unigram\.read_sentencepiece_model")
+raises("sentencepiece_bpe.load", "a truncated model", lambda: sentencepiece_bpe.load(tmpfile("cut.model", BPE_PATH().read_bytes()[:3000])),
+    ValueError, r"cut\.model is not a readable SentencePiece model: truncated")
 raises("sentencepiece_bpe.SentencePieceBPE", "pieces=5",
     lambda: sentencepiece_bpe.SentencePieceBPE(5, PARTS()[1], True), TypeError, r"pieces must be a list of")
 raises("sentencepiece_bpe.SentencePieceBPE", "normalizer='nfkc'",
     lambda: sentencepiece_bpe.SentencePieceBPE(PARTS()[0], "nfkc", True), TypeError,
-    r"normalizer must be a dict with the keys name, add_dummy_prefix")
+    r"normalizer must be a sentencepiece\.Normalizer or a dict with the keys name, add_dummy_prefix")
 raises("sentencepiece_bpe.SentencePieceBPE", "byte_fallback='yes'",
     lambda: sentencepiece_bpe.SentencePieceBPE(PARTS()[0], PARTS()[1], "yes"), TypeError,
-    r"byte_fallback must be True or False, got str")
+    r"byte_fallback must be True or False, got 'yes' \(str\)")
 raises("sentencepiece_bpe.SentencePieceBPE", "byte_fallback=True without byte pieces",
     lambda: sentencepiece_bpe.SentencePieceBPE([("<unk>", 0.0, 2), ("a", 0.0, 1)], PARTS()[1], True), ValueError,
     r"byte_fallback=True needs the 256 byte pieces .* pass byte_fallback=False")
 for method in ("encode", "encode_pieces", "normalize"):
     raises(f"sentencepiece_bpe.SentencePieceBPE.{method}", "text=5", lambda m=method: getattr(BPE(), m)(5), TypeError,
-        r"text must be a str, got int")
+        r"text must be a str \(or UTF-8 bytes\), got int")
     raises(f"sentencepiece_bpe.SentencePieceBPE.{method}", "text=None", lambda m=method: getattr(BPE(), m)(None),
-        TypeError, r"text must be a str, got NoneType")
+        TypeError, r"text must be a str \(or UTF-8 bytes\), got NoneType")
 documented("sentencepiece_bpe.SentencePieceBPE.encode", "text=''", lambda: BPE().encode(""), lambda v: v == [], "[]",
     r"empty text \(or one of spaces only\) gives \[\]")
 documented("sentencepiece_bpe.SentencePieceBPE.encode_pieces", "text=''", lambda: BPE().encode_pieces(""),
@@ -123,6 +126,9 @@ raises("sentencepiece_bpe.train", "byte_fallback='yes'",
     r"byte_fallback must be True or False, got 'yes' \(str\)")
 raises("sentencepiece_bpe.train", "split_digits=1", lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, split_digits=1),
     TypeError, r"split_digits must be True or False, got 1 \(int\)")
+raises("sentencepiece_bpe.train", "remove_extra_whitespaces=None",
+    lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, remove_extra_whitespaces=None), TypeError,
+    r"remove_extra_whitespaces must be True or False, got None")
 raises("sentencepiece_bpe.train", "progress=1", lambda: sentencepiece_bpe.train(TRAIN_TEXT, 300, progress=1),
     TypeError, r"progress must be True or False, got 1 \(int\)")
 raises("sentencepiece_bpe.train", "max_piece_length=0",

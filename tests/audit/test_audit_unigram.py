@@ -1,12 +1,35 @@
 """Bad-input rows for bpe_lab.unigram: one call per row (what a row checks: conftest.py)."""
 
-from bpe_lab import unigram
-from bpe_lab.unigram.sentencepiece_file import read_model_file, read_model_trainer
+import functools
+import io
+
+import sentencepiece as spm
+
+from bpe_lab import corpus, unigram
 
 from .conftest import LP, NAN, INF, TMP, TR, SPM, tmpfile, missing, tokenizer_file, Rows
 
 ROWS = Rows("unigram")
 raises, documented = ROWS.raises, ROWS.documented
+
+
+@functools.cache
+def SPM_IDS():
+    """A SentencePieceModel (the constructor notebook 10 uses) with the Botchan model's pieces."""
+    return unigram.SentencePieceModel(SPM().pieces, "identity", True, True, True)
+
+
+@functools.cache
+def BPE_MODEL() -> bytes:
+    """A small SentencePiece BPE model, as bytes (trained by SentencePiece in well under a second)."""
+    model = io.BytesIO()
+    lines = [line for line in corpus.load_text().splitlines() if line.strip()][:200]
+    spm.SentencePieceTrainer.train(sentence_iterator=iter(lines), model_writer=model, model_type="bpe",
+                                   vocab_size=200, minloglevel=2)
+    return model.getvalue()
+
+
+BPE_MODEL()  # trained here, at import, so that no row's time limit counts the training
 
 # the same rows for unigram.lattice, unigram.viterbi_table and unigram.viterbi
 for fn in ("lattice", "viterbi_table", "viterbi"):
@@ -108,7 +131,7 @@ raises("unigram.count_segmentations", "pieces=None", lambda: unigram.count_segme
     r"pieces must be a set, list or dict of strings")
 raises("unigram.count_segmentations", "pieces=[['a']]", lambda: unigram.count_segmentations("abc", [["a"]]), TypeError,
     r"pieces must be a set, list or dict of strings, got a list among them")
-SPM_ARGS = ("nmt_nfkc", True, True, True)
+SPM_ARGS = ("identity", True, True, True)
 raises("unigram.SentencePieceModel", "pieces=[]", lambda: unigram.SentencePieceModel([], *SPM_ARGS), ValueError,
     r"pieces must be a non-empty list")
 raises("unigram.SentencePieceModel", "pieces=5", lambda: unigram.SentencePieceModel(5, *SPM_ARGS), TypeError,
@@ -116,42 +139,42 @@ raises("unigram.SentencePieceModel", "pieces=5", lambda: unigram.SentencePieceMo
 raises("unigram.SentencePieceModel", "pieces=[('a',)]", lambda: unigram.SentencePieceModel([("a",)], *SPM_ARGS),
     ValueError, r"pieces\[0\] must be \(piece, score, type\)")
 raises("unigram.SentencePieceModel", "only control pieces",
-    lambda: unigram.SentencePieceModel([("<s>", 0.0, 3)], *SPM_ARGS), ValueError,
+    lambda: unigram.SentencePieceModel([("<unk>", 0.0, 2), ("<s>", 0.0, 3)], *SPM_ARGS), ValueError,
     r"pieces hold no normal pieces to segment with")
-raises("unigram.SentencePieceModel", "normalizer='bogus'",
-    lambda: unigram.SentencePieceModel([("a", -1.0, 1)], "bogus", True, True, True), ValueError,
-    r"normali[sz]er 'bogus' is not supported \(nfkc and identity are\)")
-# the same rows for each unigram.SentencePieceModel.method listed below
-for method in ("normalize", "encode", "encode_ids"):
-    raises(f"unigram.SentencePieceModel.{method}", "text=5", lambda m=method: getattr(SPM(), m)(5), TypeError,
-        r"text must be a str, got int")
-    raises(f"unigram.SentencePieceModel.{method}", "text=None", lambda m=method: getattr(SPM(), m)(None), TypeError,
-        r"text must be a str")
+raises("unigram.SentencePieceModel", "normalizer='nfkc' (a name without its map)",
+    lambda: unigram.SentencePieceModel([("<unk>", 0.0, 2), ("a", -1.0, 1)], "nfkc", True, True, True), ValueError,
+    r"normalizer 'nfkc' needs its compiled character map, which only a \.model file holds")
+raises("unigram.SentencePieceModel", "add_dummy_prefix='yes'",
+    lambda: unigram.SentencePieceModel([("<unk>", 0.0, 2), ("a", -1.0, 1)], "identity", "yes"), TypeError,
+    r"add_dummy_prefix must be True or False")
+# the same rows for each unigram.SentencePieceModel.method listed below (the Botchan model, read from its file)
+for method in ("normalize", "encode", "encode_pieces", "encode_ids"):
+    raises(f"unigram.SentencePieceModel.{method}", "text=5", lambda m=method: getattr(SPM_IDS(), m)(5), TypeError,
+        r"text must be a str \(or UTF-8 bytes\), got int")
+    raises(f"unigram.SentencePieceModel.{method}", "text=None", lambda m=method: getattr(SPM_IDS(), m)(None),
+        TypeError, r"text must be a str")
 documented("unigram.SentencePieceModel.encode", "text=''", lambda: SPM().encode(""), lambda v: v == [], "[]",
-    r"empty text gives \[\]")
-# the same rows for unigram.read_sentencepiece_model and the file reader it calls
-for target, read in (("unigram.read_sentencepiece_model", unigram.read_sentencepiece_model),
-                     ("unigram.sentencepiece_file.read_model_file", read_model_file)):
-    raises(target, "path=5", lambda read=read: read(5), TypeError, r"path must be a file path")
-    raises(target, "a missing file", lambda read=read: read(missing("m.model")), FileNotFoundError,
-        r"no SentencePiece model at ")
-    raises(target, "a folder", lambda read=read: read(TMP), IsADirectoryError,
-        r"is a folder, not a SentencePiece model")
-    raises(target, "an empty file", lambda read=read: read(tmpfile("empty.model", b"")), ValueError,
-        r"empty\.model is not a SentencePiece model: it holds no pieces")
-    raises(target, "a text file", lambda read=read: read(tmpfile("text.model", "hello world\n")), ValueError,
-        r"text\.model is not a (readable )?SentencePiece model")
-    raises(target, "random bytes", lambda read=read: read(tmpfile("junk.model", bytes(range(256)) * 4)), ValueError,
-        r"junk\.model is not a (readable )?SentencePiece model")
-raises("unigram.sentencepiece_file.read_model_trainer", "path=5", lambda: read_model_trainer(5), TypeError,
+    r"empty text \(or one of spaces only\) gives \[\]")
+# unigram.read_sentencepiece_model (sentencepiece.load with model_type="unigram"; its other rows:
+# test_audit_sentencepiece.py)
+raises("unigram.read_sentencepiece_model", "path=5", lambda: unigram.read_sentencepiece_model(5), TypeError,
     r"path must be a file path")
-raises("unigram.sentencepiece_file.read_model_trainer", "a missing file", lambda: read_model_trainer(missing("m.model")),
-    FileNotFoundError, r"no SentencePiece model at ")
-raises("unigram.sentencepiece_file.read_model_trainer", "a folder", lambda: read_model_trainer(TMP), IsADirectoryError,
-    r"is a folder, not a SentencePiece model")
-raises("unigram.sentencepiece_file.read_model_trainer", "a truncated model",
-    lambda: read_model_trainer(tmpfile("cut.model", bytes([0x12, 0x05, 0x18]))), ValueError,
-    r"cut\.model is not a readable SentencePiece model")
+raises("unigram.read_sentencepiece_model", "a missing file",
+    lambda: unigram.read_sentencepiece_model(missing("m.model")), FileNotFoundError, r"no SentencePiece model at ")
+raises("unigram.read_sentencepiece_model", "a folder", lambda: unigram.read_sentencepiece_model(TMP),
+    IsADirectoryError, r"is a folder, not a SentencePiece model")
+raises("unigram.read_sentencepiece_model", "an empty file",
+    lambda: unigram.read_sentencepiece_model(tmpfile("empty.model", b"")), ValueError,
+    r"empty\.model is not a SentencePiece model: it holds no pieces")
+raises("unigram.read_sentencepiece_model", "a text file",
+    lambda: unigram.read_sentencepiece_model(tmpfile("text.model", "hello world\n")), ValueError,
+    r"text\.model is not a (readable )?SentencePiece model")
+raises("unigram.read_sentencepiece_model", "random bytes",
+    lambda: unigram.read_sentencepiece_model(tmpfile("junk.model", bytes(range(256)) * 4)), ValueError,
+    r"junk\.model is not a (readable )?SentencePiece model")
+raises("unigram.read_sentencepiece_model", "a BPE model",
+    lambda: unigram.read_sentencepiece_model(tmpfile("bpe.model", BPE_MODEL())), ValueError,
+    r"bpe\.model holds a SentencePiece BPE model, not Unigram: read it with bpe_lab\.sentencepiece_bpe\.load")
 raises("unigram.train", "corpus=5", lambda: unigram.train(5, 10), TypeError,
     r"corpus must be a text or a dict word -> count, got int")
 raises("unigram.train", "corpus=['ab']", lambda: unigram.train(["ab"], 10), TypeError,
