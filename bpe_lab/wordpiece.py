@@ -19,9 +19,10 @@ that matches at the start of the word, then the longest "##" piece from there, a
 A word it cannot cover completely becomes "[UNK]" as a whole.
 
 Here: ``train`` (readable, recounts everything after each merge, traced) and ``fast_train`` (the same
-steps, updating only what a merge changes, like ``bpe_lab.fast_bpe``), ``tokenize``, and saving and
-loading a trained vocabulary. Not here: what BERT does around ``tokenize`` for whole text (clean-up,
-lower-casing, accent stripping, splitting on punctuation) and reading its ``vocab.txt``: ``bpe_lab.bert``.
+steps, updating only what a merge changes, like ``bpe_lab.fast_bpe``), ``tokenize``, ``decode`` (pieces back
+to text, as Hugging Face's decoder writes them), and saving and loading a trained vocabulary. Not here: what
+BERT does around ``tokenize`` for whole text (clean-up, lower-casing, accent stripping, splitting on
+punctuation) and reading its ``vocab.txt``: ``bpe_lab.bert``.
 """
 
 from __future__ import annotations
@@ -48,12 +49,14 @@ __all__ = [
     "WordPieceResult",
     "WordPieceStep",
     "tokenize",
+    "decode",
     "WordPieceVocabulary",
     "save_vocabulary",
     "load_vocabulary",
 ]
 
 PREFIX = "##"  # marks a piece that continues a word
+GLUED = (".", "?", "!", ",", "n't", "'m", "'s", "'ve", "'re")  # decode: no space in front of these
 UNK = "[UNK]"  # what a word becomes when the vocabulary cannot cover it
 MAX_WORD_CHARS = 100  # longer words become [UNK] without trying (as in BERT)
 SPECIAL_TOKENS = ("[PAD]", UNK, "[CLS]", "[SEP]", "[MASK]")  # BERT's, the default of train and fast_train
@@ -477,7 +480,7 @@ class WordPieceResult:
 
 
 # ------------------------------------------------------------------------------------------------
-# Segmenting a word: greedy longest match (MaxMatch)
+# Segmenting a word: greedy longest match (MaxMatch); pieces back to text (decode)
 # ------------------------------------------------------------------------------------------------
 
 def tokenize(word: str, vocab, *, max_chars: int = MAX_WORD_CHARS, steps: list | None = None) -> list[str]:
@@ -512,6 +515,24 @@ def tokenize(word: str, vocab, *, max_chars: int = MAX_WORD_CHARS, steps: list |
         pieces.append(found)
         start = end
     return pieces
+
+
+def decode(pieces) -> str:
+    """Pieces -> text, as Hugging Face's WordPiece decoder writes them: a "##" piece joins the piece before it,
+    any other piece gets a space in front, except one starting with . ? ! , n't 'm 's 've 're ("cleanup").
+    Lower case and lost whitespace stay lost: BERT's normaliser did that before ``tokenize``.
+
+    >>> decode(["play", "##ing", "dog", ",", "don", "'", "t", "!"])
+    "playing dog, don ' t!"
+    """
+    text = []
+    for number, piece in enumerate(check.wordpiece_decode_pieces(pieces)):
+        if number and piece.startswith(PREFIX):
+            piece = piece[len(PREFIX) :]
+        elif number and not piece.startswith(GLUED):
+            piece = " " + piece
+        text.append(piece)
+    return "".join(text)
 
 
 # ------------------------------------------------------------------------------------------------

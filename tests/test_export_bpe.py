@@ -1,11 +1,14 @@
 """bpe_lab.export for byte-level BPE: a Tokenizer written as a Hugging Face tokenizer.json and as a tiktoken
-rank file encodes, in tokenizers, transformers and tiktoken, to exactly our ids; tokenizer.json reads back.
+rank file encodes, in tokenizers, transformers and tiktoken, to exactly our ids; tokenizer.json reads back, and a
+damaged one is a FileFormatError naming the file and the problem (and the line, where JSON gives one).
 
 The texts: every line of Pride and Prejudice and of the UDHR in 20 languages, plus a few whole texts
 with special tokens, runs of spaces and newlines (where the regex engines could differ).
 """
 
+import json
 import os
+import re
 
 import pytest
 import tiktoken  # the reference extra; never skipped
@@ -89,9 +92,11 @@ def test_gpt2_round_trips_through_tokenizer_json(tmp_path):
 
 
 def test_custom_pattern_and_no_pattern(tmp_path):
-    pattern = r"\p{L}+|\p{N}{1,3}+|\s+$|\s+|."  # $ and a possessive interval, rewritten for Oniguruma
+    # ^, $, \Z and a possessive interval: Oniguruma spells the anchors otherwise (its ^ and $ match at every line)
+    pattern = r"^\s+|\p{L}+|\p{N}{1,3}+|\s+$|\s+\Z|\s+|."
+    assert hf_bpe.to_oniguruma(pattern) == r"\A\s+|\p{L}+|\p{N}{1,3}|\s+\Z|\s+\z|\s+|."
     ours = Tokenizer.train(NOVEL[:50_000], 400, pattern)
-    texts = [*EXTRA[:4], "abc 1234567 x  \n", "end  \n"]
+    texts = [*EXTRA[:4], "abc 1234567 x  \n", "end  \n", "  a\n  b  \n", "a\n b\n\n"]
     for tokenizer in (ours, Tokenizer(ours.merges, None)):
         path = hf_bpe.write(tokenizer, tmp_path / "t.json")
         hf = tokenizers.Tokenizer.from_file(str(path))
@@ -168,9 +173,9 @@ def test_writers_are_atomic(tmp_path, monkeypatch):
 
 def test_bad_inputs_are_refused_clearly(tmp_path):
     ours = Tokenizer.train(NOVEL[:20_000], 300)
-    with pytest.raises(TypeError, match=r"hf_bpe.write writes a byte-level bpe_lab.Tokenizer, got a WordPiece"):
+    with pytest.raises(TypeError, match=r"cannot write a WordPiece vocabulary as a tokenizer.json: pass a byte-level"):
         hf_bpe.write(["[UNK]", "a", "##b"], tmp_path / "t.json")
-    with pytest.raises(TypeError, match=r"to_tiktoken writes a byte-level bpe_lab.Tokenizer, got a WordPiece"):
+    with pytest.raises(TypeError, match=r"tiktoken_file.write writes a byte-level bpe_lab.Tokenizer, got a WordPiece"):
         export.to_tiktoken(["[UNK]", "a", "##b"], tmp_path / "t.tiktoken")
     with pytest.raises(FileNotFoundError, match=r"the folder .*missing does not exist"):
         export.to_hf(ours, tmp_path / "missing" / "t.json")
@@ -185,16 +190,80 @@ def test_bad_inputs_are_refused_clearly(tmp_path):
     # files that are not byte-level BPE
     bad = tmp_path / "bad.json"
     for text, message in [
-        ("{not json", r"is not a tokenizer.json: it is not valid JSON"),
-        ('{"model": {"type": "WordPiece", "vocab": {}}}', r"its model is 'WordPiece', not BPE"),
+        ('{"model": {"type": "WordPiece", "vocab": {}}}', r"is not byte-level BPE: its model is 'WordPiece'"),
         ('{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "pre_tokenizer": {"type": "ByteLevel"}}',
-         r"its vocab lacks 255 token\(s\) that bytes or merges make"),
-        ('{"normalizer": {"type": "NFC"}, "model": {"type": "BPE", "vocab": {}, "merges": []}}', r"a normalizer"),
+         r"has 255 token\(s\) that bytes or merges make missing from its vocab"),
+        ('{"normalizer": {"type": "NFC"}, "model": {"type": "BPE", "vocab": {}, "merges": []}}', r"has a normalizer"),
     ]:
         bad.write_text(text)
-        with pytest.raises(ValueError, match=message):
+        with pytest.raises(storage.FileFormatError, match=rf"^{re.escape(str(bad))} {message}"):
             export.from_hf(bad)
-    assert isinstance(storage.FileFormatError, type)
+
+
+# ------------------------------------------------------------------------------------------------
+# Reading damaged files
+# ------------------------------------------------------------------------------------------------
+
+def _damaged(text: str) -> dict:
+    """Each damage -> the damaged text of a good tokenizer.json (``text``) and what the error must say."""
+    document, lines = json.loads(text), text.splitlines()
+    vocab = list(document["model"]["vocab"])
+
+    def edited(change) -> str:
+        copy = json.loads(text)
+        change(copy)
+        return json.dumps(copy, ensure_ascii=False, indent=1)
+
+    key = json.dumps(vocab[280], ensure_ascii=False)  # a token's line, to write twice
+    token_line = next(n for n, line in enumerate(lines) if line.strip().startswith(key))
+    twice = "\n".join(lines[: token_line + 1] + [lines[token_line]] + lines[token_line + 1 :])
+    return {
+        "empty": ("", r"is empty \(0 bytes\)"),
+        "cut in half": (text[: len(text) // 2], r"is not a whole tokenizer.json: its JSON ends in the middle"),
+        "last byte gone": (text.rstrip()[:-1], r"its JSON ends in the middle \(line \d+, column 1: .*cut short"),
+        "not JSON": ("\x00\x01garbage", r"is not a tokenizer.json: it is not valid JSON \(line 1, column 1"),
+        "not UTF-8": ("", r"is not a tokenizer.json: it is not UTF-8 text \(byte 0xff at position 0\)"),
+        "a token twice": (twice, rf"holds the key '.*' twice in one object \(line {token_line + 2}\)"),
+        "an id twice": (edited(lambda d: d["model"]["vocab"].update({vocab[290]: 291})),
+                        r"has the id 291 twice in its vocab, for '.*' and '.*': was it damaged"),
+        "an id missing": (edited(lambda d: d["model"]["vocab"].update({vocab[295]: 5000})),
+                          r"has a gap in its vocab's ids: no token has id 295"),
+        "merges cut": (edited(lambda d: d["model"].update(merges=d["model"]["merges"][:-5])),
+                       r"holds 5 token\(s\) in its vocab that no merge makes"),
+        "a merge of one token": (edited(lambda d: d["model"]["merges"].__setitem__(3, "abc")),
+                                 r"holds merges\[3\] = 'abc', which is not two tokens"),
+        "vocab a list": (edited(lambda d: d["model"].update(vocab=vocab)), r"needs a \"vocab\" object"),
+        "an id a string": (edited(lambda d: d["model"]["vocab"].update({vocab[7]: "7"})),
+                           r"has the id '7' for the token .* in its vocab: ids are whole numbers"),
+        "an id true": (edited(lambda d: d["model"]["vocab"].update({vocab[0]: True})), r"the id True"),
+        "a special id -1": (edited(lambda d: d["added_tokens"][0].update(id=-1)),
+                            r"holds added_tokens\[0\] = .* needs a \"content\""),
+        "a special token twice": (edited(lambda d: d["added_tokens"].append(d["added_tokens"][0])),
+                                  r"has the added token '<\|endoftext\|>' \(id 300\) twice"),
+        "a special id on a token": (edited(lambda d: d["added_tokens"][0].update(id=5)), r"id 5 is already used"),
+        "no model": ('{"version": "1.0"}', r"is not a tokenizer.json: it has no \"model\" object"),
+        "NaN": (text.replace('"dropout": null', '"dropout": NaN', 1), r"holds NaN, which is not a number JSON allows"),
+    }
+
+
+def test_damaged_tokenizer_json_is_a_clear_file_format_error(tmp_path):
+    tokenizer = Tokenizer.train(NOVEL[:20_000], 300)
+    tokenizer.add_special_token("<|endoftext|>", 300)
+    good = export.to_hf(tokenizer, tmp_path / "good.json")
+    assert export.from_hf(good).to_dict() == tokenizer.to_dict()
+    damaged = tmp_path / "damaged.json"
+    for name, (text, message) in _damaged(good.read_text(encoding="utf-8")).items():
+        damaged.write_bytes(b"\xff" if name == "not UTF-8" else text.encode("utf-8"))
+        with pytest.raises(storage.FileFormatError, match=rf"^{re.escape(str(damaged))}\b.*{message}") as caught:
+            export.from_hf(damaged)
+        assert caught.value.path == damaged, name
+
+
+def test_from_hf_reads_a_folder(tmp_path):
+    tokenizer = Tokenizer.train(NOVEL[:20_000], 300, "gpt4")
+    tokenizer.add_special_token("<|endoftext|>", 300)
+    folder = export.to_hf(tokenizer, tmp_path / "mine")
+    assert export.from_hf(folder).to_dict() == tokenizer.to_dict()
 
 
 def test_gpt2_from_a_tokenizer_json_that_tokenizers_wrote(tmp_path):

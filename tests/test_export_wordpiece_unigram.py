@@ -47,6 +47,7 @@ def _bert_parity(name, vocab_path, json_path, lines):
         encoding = theirs.encode(line, add_special_tokens=False)
         assert encoding.tokens == pieces, line
         assert encoding.ids == [ours.vocab[piece] for piece in pieces], line
+        assert theirs.decode(encoding.ids, skip_special_tokens=False) == wordpiece.decode(pieces), line  # cleanup too
         tokens += len(pieces)
     assert theirs.encode(lines[0]).ids == [cls] + ours.encode(lines[0]) + [sep]
     record_parity(name, len(lines), tokens)
@@ -73,11 +74,13 @@ def test_bert_base_uncased_tokenizer_json_equals_bert_tokenizer(lines, tmp_path)
     _bert_parity("WordPiece tokenizer.json vs BertTokenizer (bert-base-uncased)", vocab_txt, json_path, lines)
 
 
-def test_the_documented_difference_of_the_wordpiece_tokenizer_json(tmp_path):
-    pieces = ["[UNK]", "[CLS]", "[SEP]", "[", "]", "c", "##l", "##s", "cl"]
+def test_the_two_special_token_modes_of_the_wordpiece_tokenizer_json(tmp_path):
+    pieces = ["[UNK]", "[CLS]", "[SEP]", "[", "]", "c", "##l", "##s", "cl", "a"]
     theirs = Tokenizer.from_file(str(hf_wordpiece.write(pieces, tmp_path / "t.json")))
-    assert bert.bert_tokenize("[CLS]", pieces) == ["[", "cl", "##s", "]"]
-    assert theirs.encode("[CLS]", add_special_tokens=False).tokens == ["[CLS]"]  # a special token, kept whole
+    assert theirs.encode("a[CLS]", add_special_tokens=False).tokens == ["a", "[CLS]"]  # by default, kept whole
+    theirs.encode_special_tokens = True  # split_special_tokens=True in transformers: read as characters
+    assert theirs.encode("a[CLS]", add_special_tokens=False).tokens == bert.bert_tokenize("a[CLS]", pieces) == \
+        ["a", "[", "cl", "##s", "]"]
 
 
 # -- Unigram: SentencePiece .model and tokenizer.json ---------------------------------------------------------
@@ -114,38 +117,46 @@ def test_sentencepiece_model_round_trip(trained_unigram, tmp_path):
                           "escape_whitespaces": True}
 
 
-def test_unigram_tokenizer_json_segments_as_our_encoder(trained_unigram, lines, tmp_path):
-    path = export.to_hf(trained_unigram, tmp_path / "tokenizer.json")
-    theirs = Tokenizer.from_file(str(path))
-    # our encoder on the pieces as the files list them, with the scores in full (as the JSON holds them)
-    ours = unigram.SentencePieceModel(model_file.model_pieces(trained_unigram), "identity", True, True, True)
+def test_unigram_tokenizer_json_segments_as_sentencepiece(trained_unigram, lines, tmp_path):
+    """The tokenizer.json and the .model of one Unigram model: the same ids and the same decoded text on every line
+    (bpe_lab's SentencePiece encoder gives these ids too: tests/test_sentencepiece.py)."""
+    theirs = Tokenizer.from_file(str(export.to_hf(trained_unigram, tmp_path / "tokenizer.json")))
+    processor = spm.SentencePieceProcessor(model_file=str(export.to_sentencepiece(trained_unigram,
+                                                                                 tmp_path / "u.model")))
     tokens = 0
     for line in lines:
-        expected = ours.encode_ids(line)
+        expected = processor.encode(line)
         assert theirs.encode(line).ids == expected, line
+        assert theirs.decode(expected, skip_special_tokens=False) == processor.decode(expected), line
         tokens += len(expected)
-    assert theirs.encode("It is a truth").tokens == ours.encode_pieces("It is a truth")
-    record_parity("Unigram tokenizer.json: tokenizers vs our SentencePieceModel", len(lines), tokens)
+    assert theirs.encode("It is a truth").tokens == processor.encode("It is a truth", out_type=str)
+    record_parity("Unigram tokenizer.json: tokenizers vs sentencepiece (.model of the same model)", len(lines), tokens)
 
 
 def test_whitespace_is_cleaned_up_alike(tmp_path):
     model = {"▁a": -1.0, "▁": -2.0, "a": -2.5, "b": -3.0, "\t": -4.0}
     processor = spm.SentencePieceProcessor(model_file=str(model_file.write(model, tmp_path / "m.model")))
     theirs = Tokenizer.from_file(str(hf_unigram.write(model, tmp_path / "t.json")))
-    ours = unigram.SentencePieceModel(model_file.model_pieces(model), "identity", True, True, True)
-    for text in ["", "   ", "a", "  a  b  ", "a\tb", "ab ba", "a\u00a0b", "xyz a", "ä"]:
-        assert processor.encode(text, out_type=str) == ours.encode_pieces(text), text
-        assert theirs.encode(text).ids == ours.encode_ids(text) == processor.encode(text), text
+    texts = ["", "   ", "a", "  a  b  ", "a\tb", "ab ba", "a\u00a0b", "xyz a", "ä", "▁a", "▁▁", "a▁", "a ▁ "]
+    for text in texts:
+        ids = processor.encode(text)
+        assert theirs.encode(text).ids == ids, text
+        assert theirs.decode(ids, skip_special_tokens=False) == processor.decode(ids), text
 
 
-def test_the_two_documented_differences_of_the_unigram_tokenizer_json(tmp_path):
-    model = {"▁a": -1.0, "▁": -2.0, "a": -2.5, "<": -3.0, "s": -3.0, ">": -3.0}
+def test_special_token_text_in_the_unigram_tokenizer_json(tmp_path):
+    """By default "<s>" in a text is its id; with split_special_tokens=True it is characters, as SentencePiece
+    reads it, even where "<" is a piece; a text starting with "▁" keeps it."""
+    model = {"▁a": -1.0, "▁": -2.0, "a": -2.5, "<": -3.0, "s": -3.0, ">": -3.0, "<s": -3.5, "▁<": -4.0}
     processor = spm.SentencePieceProcessor(model_file=str(model_file.write(model, tmp_path / "m.model")))
     theirs = Tokenizer.from_file(str(hf_unigram.write(model, tmp_path / "t.json")))
-    assert processor.encode("a <s>", out_type=str) == ["▁a", "▁", "<", "s", ">"]
-    assert theirs.encode("a <s>").tokens == ["▁a", "<s>"]  # a special token, kept whole
-    assert processor.encode("▁a", out_type=str) == ["▁", "▁a"]
-    assert theirs.encode("▁a").tokens == ["▁a"]  # Metaspace does not prepend a second "▁"
+    assert processor.encode("a <s>", out_type=str) == ["▁a", "▁", "<s", ">"]
+    assert theirs.encode("a <s>").ids == processor.encode("a ") + [1]  # "<s>" is id 1, by default
+    theirs.encode_special_tokens = True
+    for text in ["a <s>", "<s>", "</s><unk>", "a<<s", "▁a", "▁▁a"]:
+        assert theirs.encode(text).ids == processor.encode(text), text
+    assert theirs.decode(processor.encode("a <s> <<")) == processor.decode(processor.encode("a <s> <<")) == "a <s> <<"
+    assert processor.encode("▁a", out_type=str) == ["▁", "▁a"]  # the text's own "▁" kept
 
 
 # -- what each format cannot hold -------------------------------------------------------------------------------

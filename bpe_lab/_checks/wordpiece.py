@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from . import is_whole, one_of, short, text, whole
+from . import is_whole, items, one_of, short, text, whole
 
 __all__ = [
     "wordpiece_word",
@@ -26,6 +26,7 @@ __all__ = [
     "wordpiece_pieces",
     "wordpiece_vocabulary_args",
     "wordpiece_saved_pieces",
+    "wordpiece_decode_pieces",
 ]
 
 _UNK = "[UNK]"
@@ -236,3 +237,13 @@ def wordpiece_saved_pieces(vocab, special_tokens, result_class: type, vocabulary
     special_tokens = default if special_tokens is None else _special_list(special_tokens)
     wordpiece_pieces(pieces, special_tokens)
     return pieces, special_tokens
+
+
+def wordpiece_decode_pieces(pieces) -> list[str]:
+    """``wordpiece.decode``'s pieces: a list of str (``tokenize``'s, or a vocabulary's pieces of some ids)."""
+    pieces = items(pieces, "pieces", "WordPiece pieces (str), e.g. ['play', '##ing']")
+    bad = next((piece for piece in pieces if not isinstance(piece, str)), None)
+    if bad is not None:
+        raise TypeError(f"pieces must be a list of str, e.g. ['play', '##ing'], but it holds {short(bad)}; to decode "
+                        "ids, look their pieces up first: [pieces[i] for i in ids]")
+    return pieces

@@ -8,12 +8,16 @@ The ``tokenizer.json`` runs the pipeline of ``bpe_lab.bert.BertTokenizer`` (an u
     model           ``WordPiece``: MaxMatch, "##" on continuations, "[UNK]" for a word it cannot cover
                     or longer than 100 characters
     post_processor  ``TemplateProcessing``: "[CLS] A [SEP]", and "[CLS] A [SEP] B [SEP]" for a pair
-    decoder         ``WordPiece``: glue "##" pieces back on
+    decoder         ``WordPiece``: a "##" piece joins the piece before it, any other piece gets a space in
+                    front, except one starting with . ? ! , n't 'm 's 've 're (its "cleanup");
+                    ``bpe_lab.wordpiece.decode`` does the same
 
 Ids are the positions of the pieces in the vocabulary. The special tokens (a ``wordpiece.train``
 result's, or for a plain list those of BERT's "[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]" it holds) are
-listed as added tokens, as in BERT's own tokenizer.json: ``tokenizers`` then keeps "[CLS]" in a text whole,
-where ``BertTokenizer`` splits it like any text.
+listed as added tokens, as in BERT's own tokenizer.json: by default ``tokenizers`` keeps "[CLS]" in a text
+whole, and with ``split_special_tokens=True`` it reads it as characters, as ``BertTokenizer`` does (``export``
+states the rule). Their roles (``ROLES``): "[PAD]" pads, "[UNK]", "[CLS]", "[SEP]" and "[MASK]" are what their
+names say.
 """
 
 from __future__ import annotations
@@ -24,16 +28,22 @@ from pathlib import Path
 from .. import _checks as check
 from .. import storage
 
-# write and write_vocab_txt are the entry points (export.to_hf calls write for a WordPiece vocabulary);
-# tokenizer_json builds the document; _checks.export.wordpiece_export checks a vocabulary.
-__all__ = ["REQUIRED", "write", "write_vocab_txt"]
+# tokenizer_json is the entry point of export.to_hf; write (its one-file form) and write_vocab_txt write files.
+__all__ = ["REQUIRED", "ROLES", "tokenizer_json", "write", "write_vocab_txt"]
 
 BERT_SPECIALS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 REQUIRED = ("[UNK]", "[CLS]", "[SEP]")  # the model's unknown token and the post-processor's
+ROLES = {"pad_token": "[PAD]", "unk_token": "[UNK]", "cls_token": "[CLS]", "sep_token": "[SEP]",
+         "mask_token": "[MASK]"}
 
 
-def tokenizer_json(vocab) -> dict:
-    """The ``tokenizer.json`` document for a WordPiece vocabulary (what ``write`` writes), as a dict."""
+def tokenizer_json(vocab) -> tuple[dict, dict]:
+    """(the ``tokenizer.json`` document of a WordPiece vocabulary, its roles), as dicts; what ``write`` writes.
+
+    >>> document, roles = tokenizer_json(["[UNK]", "[CLS]", "[SEP]", "a", "##b"])
+    >>> [token["content"] for token in document["added_tokens"]], roles["cls_token"], "mask_token" in roles
+    (['[UNK]', '[CLS]', '[SEP]'], '[CLS]', False)
+    """
     pieces, specials = check.wordpiece_export(vocab, REQUIRED, BERT_SPECIALS)
     ids = {piece: i for i, piece in enumerate(pieces)}
 
@@ -43,7 +53,7 @@ def tokenizer_json(vocab) -> dict:
     def sequence(name, type_id):
         return {"Sequence": {"id": name, "type_id": type_id}}
 
-    return {
+    document = {
         "version": "1.0",
         "truncation": None,
         "padding": None,
@@ -61,10 +71,14 @@ def tokenizer_json(vocab) -> dict:
             "special_tokens": {token: {"id": token, "ids": [ids[token]], "tokens": [token]}
                                for token in ("[CLS]", "[SEP]")},
         },
+        # cleanup: no space before . ? ! , n't 'm 's 've 're (bpe_lab.wordpiece.decode does the same)
         "decoder": {"type": "WordPiece", "prefix": "##", "cleanup": True},
         "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
                   "max_input_chars_per_word": 100, "vocab": ids},
     }
+    # a role whose token the vocabulary lacks is left out, except [PAD]: export.to_hf adds it to a folder
+    roles = {role: token for role, token in ROLES.items() if token in specials or role == "pad_token"}
+    return document, roles
 
 
 def write(vocab, path) -> Path:
@@ -81,8 +95,8 @@ def write(vocab, path) -> Path:
     >>> Tokenizer.from_file(str(path)).encode("Playing!").tokens
     ['[CLS]', 'play', '##ing', '!', '[SEP]']
     """
-    document, path = tokenizer_json(vocab), check.path(path)
-    return storage.write_text_atomic(path, json.dumps(document, ensure_ascii=False, indent=2))
+    (document, _), path = tokenizer_json(vocab), check.path(path)
+    return storage.write_text_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
 
 
 def write_vocab_txt(vocab, path) -> Path:

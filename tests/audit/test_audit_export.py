@@ -3,6 +3,7 @@
 from bpe_lab import export
 from bpe_lab.export import hf_unigram, hf_wordpiece
 from bpe_lab.export import hf_bpe, tiktoken_file
+from bpe_lab.storage import FileFormatError
 from bpe_lab.tokenizer import Tokenizer
 
 from .conftest import TMP, Rows, missing, tmpfile
@@ -14,9 +15,31 @@ raises("export.to_hf", "obj=5", lambda: export.to_hf(5, tmpfile("t.json", "")), 
     r"to_hf exports a byte-level bpe_lab.Tokenizer, a WordPiece vocabulary .* got int")
 raises("export.to_hf", "obj=[]", lambda: export.to_hf([], tmpfile("t.json", "")), TypeError,
     r"to_hf exports .* got list")
+raises("export.to_hf", "path=a file, not a folder", lambda: export.to_hf(Tokenizer(), tmpfile("t.txt", "")),
+    FileExistsError, r"cannot save to .*t\.txt: it is a file, not a folder; to write the tokenizer.json alone, give a "
+    r"path ending in .json")
+raises("export.to_hf", "path=a folder in a missing folder", lambda: export.to_hf(Tokenizer(), missing("out")),
+    FileNotFoundError, r"cannot save to .*: the folder .* does not exist")
+raises("export.to_hf", "path=5", lambda: export.to_hf(Tokenizer(), 5), TypeError, r"path must be a file path")
+raises("export.roles", "obj=5", lambda: export.roles(5), TypeError, r"to_hf exports a byte-level bpe_lab.Tokenizer")
+raises("export.roles", "a WordPiece vocabulary without [CLS]", lambda: export.roles(["[UNK]", "[SEP]", "a"]),
+    ValueError, r"vocab \(a WordPiece vocabulary\) lacks \[CLS\]")
+raises("export.special_tokens", "obj=None", lambda: export.special_tokens(None), TypeError, r"to_hf exports .* got NoneType")
+raises("export.special_tokens", "a Unigram model with a space in a piece", lambda: export.special_tokens({"a b": -1.0}),
+    ValueError, r"the piece 'a b' of log_probs holds a space")
+raises("export.encode_with_specials", "encode=5", lambda: export.encode_with_specials(5, "a", {}), TypeError,
+    r"encode must be a function text -> ids")
+raises("export.encode_with_specials", "text=b'a'", lambda: export.encode_with_specials(list, b"a", {}), TypeError,
+    r"text must be a str, got bytes")
+raises("export.encode_with_specials", "special_tokens=['<s>']", lambda: export.encode_with_specials(list, "a", ["<s>"]),
+    TypeError, r"special_tokens must be a dict name -> id")
+raises("export.encode_with_specials", "special_tokens={'': 1}", lambda: export.encode_with_specials(list, "a", {"": 1}),
+    TypeError, r"special_tokens must be a dict name -> id")
+documented("export.encode_with_specials", "text=''", lambda: export.encode_with_specials(list, "", {"<s>": 1}),
+    lambda ids: ids == [], "[]", r"each stretch between them is encoded alone")
 raises("export.from_hf", "path=5", lambda: export.from_hf(5), TypeError, r"path must be")
 raises("export.to_tiktoken", "tokenizer={'a': -1.0}", lambda: export.to_tiktoken({"a": -1.0}, tmpfile("t.tiktoken", "")),
-    TypeError, r"to_tiktoken writes a byte-level bpe_lab.Tokenizer, got a Unigram model")
+    TypeError, r"tiktoken_file.write writes a byte-level bpe_lab.Tokenizer, got a Unigram model")
 raises("export.to_sentencepiece", "model=['a']",
     lambda: export.to_sentencepiece(["a"], tmpfile("t.model", "")), TypeError,
     r"to_sentencepiece writes a Unigram model .* or a SentencePiece BPE model .*, got a WordPiece vocabulary")
@@ -25,7 +48,7 @@ raises("export.to_sentencepiece", "model=['a']",
 # byte-level BPE: tokenizer.json and tiktoken rank files (hf_bpe, tiktoken_file)
 TWICE = [(b"a", b"b"), (b"ab", b"c"), (b"b", b"c"), (b"a", b"bc")]  # merges 1 and 3 both make b"abc"
 raises("export.hf_bpe.write", "tokenizer=['[UNK]', 'a']", lambda: hf_bpe.write(["[UNK]", "a"], tmpfile("t.json", "")),
-    TypeError, r"hf_bpe.write writes a byte-level bpe_lab.Tokenizer, got a WordPiece vocabulary")
+    TypeError, r"cannot write a WordPiece vocabulary as a tokenizer.json: pass a byte-level bpe_lab.Tokenizer")
 raises("export.hf_bpe.write", "path in a missing folder", lambda: hf_bpe.write(Tokenizer(), missing("t.json")),
     FileNotFoundError, r"cannot save to .*: the folder .* does not exist")
 raises("export.hf_bpe.write", "path=5", lambda: hf_bpe.write(Tokenizer(), 5), TypeError, r"path must be a file path")
@@ -34,17 +57,49 @@ raises("export.hf_bpe.write", "two merges make b'abc'", lambda: hf_bpe.write(Tok
 raises("export.hf_bpe.read", "path=5", lambda: hf_bpe.read(5), TypeError, r"path must be a file path")
 raises("export.hf_bpe.read", "missing file", lambda: hf_bpe.read(missing("t.json")), FileNotFoundError,
     r"no tokenizer.json at")
-raises("export.hf_bpe.read", "not JSON", lambda: hf_bpe.read(tmpfile("t.json", "{")), ValueError,
-    r"is not a tokenizer.json: it is not valid JSON")
+raises("export.hf_bpe.read", "not JSON", lambda: hf_bpe.read(tmpfile("t.json", "{")), FileFormatError,
+    r"t\.json is not a whole tokenizer.json: its JSON ends in the middle \(line 1, column 2")
+raises("export.hf_bpe.read", "an empty file", lambda: hf_bpe.read(tmpfile("t.json", "")), FileFormatError,
+    r"t\.json is empty \(0 bytes\)")
 raises("export.hf_bpe.read", "a WordPiece tokenizer.json",
-    lambda: hf_bpe.read(tmpfile("t.json", '{"model": {"type": "WordPiece", "vocab": {}}}')), ValueError,
-    r"its model is 'WordPiece', not BPE: bpe_lab.from_hf reads byte-level BPE only")
+    lambda: hf_bpe.read(tmpfile("t.json", '{"model": {"type": "WordPiece", "vocab": {}}}')), FileFormatError,
+    r"t\.json is not byte-level BPE: its model is 'WordPiece'; bpe_lab.from_hf reads byte-level BPE only")
 raises("export.hf_bpe.read", "vocab without the 256 bytes",
     lambda: hf_bpe.read(tmpfile("t.json", '{"model": {"vocab": {"a": 0}, "merges": []}, "pre_tokenizer": null}')),
-    ValueError, r"its pre-tokenizer .* is not ByteLevel")
+    FileFormatError, r"t\.json has a pre-tokenizer .* that is not ByteLevel")
+_DOC = '{"model": {"vocab": %s, "merges": %s}, "added_tokens": %s}'
+raises("export.hf_bpe.read", "a token twice",
+    lambda: hf_bpe.read(tmpfile("t.json", _DOC % ('{"a": 0,\n "a": 1}', "[]", "[]"))), FileFormatError,
+    r"t\.json holds the key 'a' twice in one object \(line 2\)")
+raises("export.hf_bpe.read", "an id twice", lambda: hf_bpe.read(tmpfile("t.json", _DOC % ('{"a": 0, "b": 0}', "[]", "[]"))),
+    FileFormatError, r"t\.json has the id 0 twice in its vocab, for 'a' and 'b'")
+raises("export.hf_bpe.read", "an id missing", lambda: hf_bpe.read(tmpfile("t.json", _DOC % ('{"a": 0, "b": 2}', "[]", "[]"))),
+    FileFormatError, r"t\.json has a gap in its vocab's ids: no token has id 1")
+raises("export.hf_bpe.read", "an id -1", lambda: hf_bpe.read(tmpfile("t.json", _DOC % ('{"a": -1}', "[]", "[]"))),
+    FileFormatError, r"t\.json has the id -1 for the token 'a' in its vocab: ids are whole numbers >= 0")
+raises("export.hf_bpe.read", "a merge of three tokens",
+    lambda: hf_bpe.read(tmpfile("t.json", _DOC % ('{"a": 0}', '["a b c"]', "[]"))), FileFormatError,
+    r"t\.json holds merges\[0\] = 'a b c', which is not two tokens")
+raises("export.hf_bpe.read", "an added token without an id",
+    lambda: hf_bpe.read(tmpfile("t.json", _DOC % ('{"a": 0}', "[]", '[{"content": "<s>"}]'))), FileFormatError,
+    r"t\.json holds added_tokens\[0\] = .* which needs a \"content\" \(its text\) and an \"id\"")
+raises("export.hf_bpe.read", "not UTF-8", lambda: hf_bpe.read(tmpfile("t.json", b"\xff\xfe")), FileFormatError,
+    r"t\.json is not a tokenizer.json: it is not UTF-8 text \(byte 0xff at position 0\)")
 raises("export.hf_bpe.to_oniguruma", "pattern=5", lambda: hf_bpe.to_oniguruma(5), TypeError, r"pattern must be a str")
 raises("export.hf_bpe.to_oniguruma", "a possessive interval in a group", lambda: hf_bpe.to_oniguruma(r"(\d{1,3}+)x"),
     ValueError, r"possessive interval .* Oniguruma.* write it without the possessive '\+'")
+raises("export.hf_bpe.tokenizer_json", "tokenizer=['a']", lambda: hf_bpe.tokenizer_json(["a"]), TypeError,
+    r"cannot write a WordPiece vocabulary as a tokenizer.json: pass a byte-level bpe_lab.Tokenizer")
+raises("export.hf_bpe.tokenizer_json", "two merges make b'abc'", lambda: hf_bpe.tokenizer_json(Tokenizer(TWICE, None)),
+    ValueError, r"merge 3 makes b'abc', which an earlier merge already made")
+raises("export.hf_wordpiece.tokenizer_json", "vocab=5", lambda: hf_wordpiece.tokenizer_json(5), TypeError,
+    r"vocab \(a WordPiece vocabulary\) must be a wordpiece.train result")
+raises("export.hf_wordpiece.tokenizer_json", "vocab without [SEP]", lambda: hf_wordpiece.tokenizer_json(["[UNK]", "[CLS]"]),
+    ValueError, r"lacks \[SEP\]")
+raises("export.hf_unigram.tokenizer_json", "log_probs=5", lambda: hf_unigram.tokenizer_json(5), TypeError,
+    r"log_probs \(a Unigram model\) must be a unigram.train result or a dict")
+raises("export.hf_unigram.tokenizer_json", "log_probs={'<s>': -1.0}", lambda: hf_unigram.tokenizer_json({"<s>": -1.0}),
+    ValueError, r"the piece '<s>' of log_probs is reserved")
 raises("export.tiktoken_file.write", "tokenizer=5", lambda: tiktoken_file.write(5, tmpfile("t.tiktoken", "")),
     TypeError, r"tiktoken_file.write writes a byte-level bpe_lab.Tokenizer, got int")
 raises("export.tiktoken_file.write", "path in a missing folder",

@@ -155,4 +155,12 @@ raises("wordpiece.load_vocabulary", "a piece twice, no checksum line",
         line for line in _SAVED().replace(b"##ing", b"play").split(b"\n") if b"checksum" not in line))),
     ValueError, r"twice\.json: pieces\[2\] = 'play' is listed twice; each piece has one id")
 
+# decode (issue 29: the WordPiece decoder of export.to_hf's tokenizer.json, cleanup included)
+raises("wordpiece.decode", "pieces='play'", lambda: wordpiece.decode("play"), TypeError,
+    r"pieces must be a list of WordPiece pieces \(str\), e.g. \['play', '##ing'\], not one str")
+raises("wordpiece.decode", "pieces=[1, 2] (ids)", lambda: wordpiece.decode([1, 2]), TypeError,
+    r"pieces must be a list of str, .* but it holds 1; to decode ids, look their pieces up first")
+documented("wordpiece.decode", "pieces=[]", lambda: wordpiece.decode([]), lambda text: text == "", "''",
+    r"Pieces -> text")
+
 test_bad_input = ROWS.test()
