@@ -6,7 +6,8 @@ benchmarks/bench_sp_bpe_trainer.py): the same pieces in the same order at both s
 is segmented identically. The thresholds below leave a margin of 1% for other versions of SentencePiece.
 Then: our model written as a SentencePiece ``.model`` gives our ids in ``SentencePieceProcessor``; small texts
 (rare characters, digits, punctuation, several scripts, runs of one letter) give SentencePiece's pieces exactly;
-and the trainer's steps on tiny texts.
+the trainer's steps on tiny texts; and ``remove_extra_whitespaces=False`` (runs of spaces kept, as in Llama-family
+models) gives SentencePiece's pieces on the novel and Python code, which then round-trips through the .model.
 """
 
 import io

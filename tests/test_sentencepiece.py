@@ -1,0 +1,242 @@
+"""bpe_lab.sentencepiece runs any model SentencePiece trains, id for id with ``SentencePieceProcessor``.
+
+SentencePiece trains twelve models here on the novel (data/pride_and_prejudice.txt, 800 pieces): BPE and Unigram,
+each with every normaliser it has: nmt_nfkc (its default), nfkc, nmt_nfkc_cf, nfkc_cf (case folded), identity, and
+a rule TSV written here. Each model normalises by the compiled character map its file carries, so these tests
+compare ids, pieces, the normalised text and the decoded text on every line of the UDHR in 20 languages and on
+generated Unicode text (tabs, CR, U+200B, the zero-width joiner, control characters, combining marks, full-width
+forms; lone surrogates cannot be in a str: bytes that are not UTF-8 stand for them). Then the switches a model may
+carry (whitespace as a suffix, spaces kept, no dummy prefix, decode rules, user-defined and unused pieces,
+byte fallback in Unigram, another unknown surface), damaged files, and models bpe_lab refuses.
+"""
+
+import io
+
+import pytest
+import sentencepiece as spm
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bpe_lab import corpus, sentencepiece, storage
+from bpe_lab.sentencepiece import model_file
+from conftest import record_fuzz, record_parity
+
+RULES = ["nmt_nfkc", "nfkc", "nmt_nfkc_cf", "nfkc_cf", "identity", "rule TSV"]
+MODELS = [(model_type, rule) for model_type in ("bpe", "unigram") for rule in RULES]
+# source code points -> target code points: "A" -> "a", "▁" -> " ", a tab -> " ", "ﬁ" -> "fi", "Q" + "u" -> "Kw"
+RULE_TSV = "41\t61\n2581\t20\n9\t20\nFB01\t66 69\n51 75\t4B 77\n"
+
+
+def train(lines, **options) -> bytes:
+    model = io.BytesIO()
+    spm.SentencePieceTrainer.train(sentence_iterator=iter(lines), model_writer=model, minloglevel=2, num_threads=2,
+                                   **options)
+    return model.getvalue()
+
+
+@pytest.fixture(scope="module")
+def lines():
+    return [line for line in corpus.load_text().splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def models(lines, tmp_path_factory):
+    """(model type, rule) -> (ours, SentencePiece's processor, the file), each trained once on the whole novel."""
+    folder = tmp_path_factory.mktemp("sentencepiece")
+    (folder / "rules.tsv").write_text(RULE_TSV, encoding="utf-8")
+    found = {}
+    for model_type, rule in MODELS:
+        options = {"normalization_rule_tsv": str(folder / "rules.tsv")} if rule == "rule TSV" else \
+            {"normalization_rule_name": rule}
+        path = folder / f"{model_type}_{rule.replace(' ', '_')}.model"
+        path.write_bytes(train(lines, model_type=model_type, vocab_size=800, byte_fallback=model_type == "bpe",
+                               **options))
+        found[model_type, rule] = (sentencepiece.load(path), spm.SentencePieceProcessor(model_file=str(path)), path)
+    return found
+
+
+def assert_same(ours, reference, texts, label: str) -> None:
+    """Ids, pieces, the normalised text and the decoded text as SentencePiece's; counted in the parity summary."""
+    ids = 0
+    for text in texts:
+        expected = reference.encode(text)
+        assert ours.encode(text) == expected, f"{label}: ids differ for {text[:60]!r}"
+        assert ours.encode_pieces(text) == reference.encode(text, out_type=str), f"{label}: {text[:60]!r}"
+        assert ours.normalize(text) == reference.normalize(text), f"{label}: normalised text, {text[:60]!r}"
+        assert ours.decode(expected) == reference.decode(expected), f"{label}: decoded text, {text[:60]!r}"
+        ids += len(expected)
+    record_parity(label, len(texts), ids)
+
+
+def name(model) -> str:
+    return f"{model[0]}, {model[1]}"
+
+
+@pytest.mark.parametrize("model", MODELS, ids=name)
+def test_every_line_of_the_udhr(models, model):
+    ours, reference, _ = models[model]
+    assert ours.model_type == model[0] and ours.vocab_size == reference.get_piece_size() == 800
+    assert [ours.id_to_piece(i) for i in range(800)] == [reference.id_to_piece(i) for i in range(800)]
+    udhr = [line for language in corpus.load_udhr().values() for line in language["text"].split("\n")]
+    assert_same(ours, reference, udhr, f"sentencepiece.load, {name(model)}: UDHR lines (20 languages)")
+
+
+SPECIAL = ["\t", "\r", "\n", "\u200b", "\u200d", "\u200c", "\x00", "\x01", "\x7f", "\u0301", "\u0323", "\u3099",
+           "Ａ", "ｶ", "ﬁ", "①", "²", "\u00a0", "\u3000", "\u2581", "\ufffd", " ", "  ", "é", "e\u0301", "İ", "ß"]
+characters = st.one_of(st.sampled_from(SPECIAL), st.characters(exclude_categories=("Cs",)),
+                       st.sampled_from("the cat sat on a mat, Quite QUITE"))
+texts = st.lists(characters, max_size=24).map("".join)
+
+
+@pytest.mark.parametrize("model", MODELS, ids=name)
+def test_generated_text(models, model):
+    ours, reference, _ = models[model]
+
+    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(text=texts)
+    def check(text):
+        assert_same(ours, reference, [text], f"sentencepiece.load, {name(model)}: generated text")
+
+    check()
+
+
+@pytest.mark.parametrize("model", [("bpe", "nmt_nfkc"), ("unigram", "nmt_nfkc"), ("bpe", "identity")], ids=name)
+def test_bytes_that_are_not_utf8(models, model):
+    """A byte that is not UTF-8 becomes U+FFFD without a look-up in the map (nmt_nfkc makes a typed U+FFFD a
+    space), as SentencePiece reads bytes."""
+    ours, reference, _ = models[model]
+
+    @settings(max_examples=60, deadline=None, database=None)
+    @given(data=st.binary(max_size=12) | st.sampled_from([b"a\xffb", b"\xe6\x97a", b"\xed\xa0\x80", b"\xc0\x80"]))
+    def check(data):
+        assert ours.encode(data) == reference.encode(data), data
+        assert ours.encode_pieces(data) == reference.encode(data, out_type=str), data
+
+    check()
+
+
+def test_the_issue_examples(models):
+    """The texts the issue measured: a tab, CR and U+200B are spaces in nmt_nfkc, a control character vanishes."""
+    ours, reference, _ = models["bpe", "nmt_nfkc"]
+    for text in ["\treturn result", "a\rb", "a\u200bb", "a\x7fb", "a\u200db"]:
+        assert ours.encode_pieces(text) == reference.encode(text, out_type=str), text
+    assert ours.encode_pieces("\treturn result")[0] != "▁"  # the tab became a leading space, and went
+    assert ours.normalize("a\u200bb") == "▁a▁b" and ours.normalize("a\x7fb") == "▁ab"
+    assert ours.normalize(b"a\xff") == "▁a\ufffd" and ours.normalize("a\ufffd") == "▁a"  # a typed U+FFFD is a space
+
+
+def test_the_rules_differ(models):
+    """What each normaliser does to one text: nmt_ maps whitespace and control characters, _cf folds case, a TSV
+    does what it says."""
+    text = "\tQuite ﬁne\u200b ＡＢ"
+    seen = {rule: models["unigram", rule][0].normalize(text) for rule in RULES}
+    assert seen["identity"] == "▁\tQuite▁ﬁne\u200b▁ＡＢ"
+    assert seen["nfkc"] == "▁\tQuite▁fine\u200b▁AB"
+    assert seen["nmt_nfkc"] == "▁Quite▁fine▁AB"
+    assert seen["nmt_nfkc_cf"] == "▁quite▁fine▁ab"
+    assert seen["rule TSV"] == "▁Kwite▁fine\u200b▁ＡＢ"
+
+
+def test_the_file_is_read_once(models, monkeypatch):
+    _, _, path = models["bpe", "nmt_nfkc"]
+    calls = []
+    parse = model_file.parse
+    monkeypatch.setattr(model_file, "parse", lambda data: calls.append(1) or parse(data))
+    sentencepiece.load(path)
+    assert calls == [1]
+
+
+SWITCHES = {  # name -> SentencePieceTrainer options
+    "whitespace as a suffix": {"treat_whitespace_as_suffix": True},
+    "spaces kept": {"remove_extra_whitespaces": False},
+    "no dummy prefix": {"add_dummy_prefix": False},
+    "suffix, spaces kept": {"treat_whitespace_as_suffix": True, "remove_extra_whitespaces": False},
+    "user-defined and control pieces": {"user_defined_symbols": ["<sep>", "Mr.", "ing"], "control_symbols": ["<cls>"]},
+    "byte fallback, coverage 0.98": {"byte_fallback": True, "character_coverage": 0.98},
+    "another unknown surface": {"unk_surface": "<?>"},
+}
+SWITCH_TEXTS = ["  leading  and   inner  ", "    def __init__(self):", "Mr. Darcy<sep>said <cls> nothing", "▁a", "a▁",
+                " ", "", "naïve 東京 🙂", "\tx", "<s> </s> <unk>", "ĳ ＡＢ"]
+
+
+@pytest.mark.parametrize("model_type", ["bpe", "unigram"])
+@pytest.mark.parametrize("switch", list(SWITCHES))
+def test_the_switches_a_model_carries(lines, model_type, switch, tmp_path):
+    path = tmp_path / "m.model"
+    path.write_bytes(train(lines[:1500], model_type=model_type, vocab_size=600, **SWITCHES[switch]))
+    ours, reference = sentencepiece.load(path), spm.SentencePieceProcessor(model_file=str(path))
+    udhr = [line for language in corpus.load_udhr().values() for line in language["text"].split("\n")]
+    assert_same(ours, reference, SWITCH_TEXTS + udhr[::10] + lines[1500:1700],
+                f"sentencepiece.load, {model_type}: switches ({switch})")
+
+
+def test_decode_rules(lines, tmp_path):
+    """A model trained with decode rules (a denormaliser: here "a" -> "A") applies them when decoding."""
+    (tmp_path / "decode.tsv").write_text("61\t41\n", encoding="utf-8")
+    path = tmp_path / "m.model"
+    path.write_bytes(train(lines[:1500], model_type="unigram", vocab_size=600,
+                           denormalization_rule_tsv=str(tmp_path / "decode.tsv")))
+    ours, reference = sentencepiece.load(path), spm.SentencePieceProcessor(model_file=str(path))
+    assert ours.decode(ours.encode("a cat")) == reference.decode(reference.encode("a cat")) == "A cAt"
+    assert_same(ours, reference, SWITCH_TEXTS + lines[1500:1600], "sentencepiece.load: decode rules")
+
+
+@pytest.mark.parametrize("model_type", ["bpe", "unigram"])
+def test_unused_pieces_are_never_chosen(models, model_type, tmp_path):
+    """Pieces marked unused (a third of the longer ones, by hand): Unigram never chooses one, BPE merges into one and
+    splits it back, as SentencePiece does."""
+    found = model_file.read(models[model_type, "nmt_nfkc"][2])
+    found.pieces = [(piece, score, 5 if kind == 1 and len(piece) > 2 and i % 3 == 0 else kind)
+                    for i, (piece, score, kind) in enumerate(found.pieces)]
+    path = tmp_path / "unused.model"
+    path.write_bytes(model_file.serialize(found))
+    ours, reference = sentencepiece.load(path), spm.SentencePieceProcessor(model_file=str(path))
+    udhr = [line for language in corpus.load_udhr().values() for line in language["text"].split("\n")]
+    assert_same(ours, reference, udhr[::5], f"sentencepiece.load, {model_type}: unused pieces")
+    unused = {piece for piece, _, kind in found.pieces if kind == 5}
+    assert not unused & {piece for line in udhr[::5] for piece in ours.encode_pieces(line)}
+
+
+def test_a_model_written_back_is_the_same_model(models, tmp_path):
+    """model_file.write writes a loaded model with its character map: SentencePiece reads the copy as the original."""
+    ours, reference, _ = models["bpe", "nmt_nfkc_cf"]
+    copy = spm.SentencePieceProcessor(model_file=str(model_file.write(ours, tmp_path / "copy.model")))
+    texts = ["ＡＢ ﬁne\tQuite", "Straße İstanbul"]
+    assert all(copy.encode(text) == reference.encode(text) == ours.encode(text) for text in texts)
+
+
+@pytest.mark.parametrize("model_type", ["word", "char"])
+def test_other_model_types_are_refused(lines, model_type, tmp_path):
+    path = tmp_path / f"{model_type}.model"
+    path.write_bytes(train(lines[:300], model_type=model_type, vocab_size=300 if model_type == "word" else 60))
+    with pytest.raises(ValueError, match=rf"{model_type}\.model holds a SentencePiece model with "
+                                         rf"model_type={model_type}, which bpe_lab does not run"):
+        sentencepiece.load(path)
+
+
+def test_damaged_files(models, tmp_path):
+    """A .model cut anywhere, or with bytes changed: a FileFormatError naming the file, or a model that loads (a
+    changed score or letter still makes a model; a .model has no checksum) and encodes or says what is damaged.
+    Never another exception."""
+    _, _, path = models["unigram", "nmt_nfkc"]
+    data = path.read_bytes()
+    damaged = tmp_path / "damaged.model"
+    cuts = list(range(0, len(data), max(1, len(data) // 300)))
+    changes = list(range(3, len(data), max(1, len(data) // 300)))
+    loads = same = clear = 0
+    for variant in [data[:cut] for cut in cuts] + [data[:i] + bytes([data[i] ^ 0x5A]) + data[i + 1 :] for i in changes]:
+        damaged.write_bytes(variant)
+        loads += 1
+        try:
+            model = sentencepiece.load(damaged)
+            model.encode("Emma Woodhouse, handsome, clever, and rich, ＡＢ\t東京")
+        except storage.FileFormatError as error:
+            assert "damaged.model" in str(error)
+            clear += 1
+        except ValueError as error:  # damage in the character map shows when a text reaches it; another model type
+            assert "damaged.model" in str(error)
+            clear += 1
+        else:
+            same += variant == data
+    record_fuzz(".model (sentencepiece.load)", loads, same, clear, 0)
+    assert clear > len(cuts) - 5  # a cut file is refused (a few cuts fall between whole fields)
