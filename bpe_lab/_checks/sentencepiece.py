@@ -10,7 +10,7 @@ import re
 from . import is_real, is_whole, real, short, switch, utf8, whole
 from .texts import training_lines
 
-__all__ = ["sentencepiece_pieces", "sentencepiece_problem", "normalizer_spec", "normalizer_parts", "user_defined_pieces",
+__all__ = ["sentencepiece_pieces", "normalizer_spec", "normalizer_parts", "user_defined_pieces",
            "text_position", "sentencepiece_model_type",
            "sentencepiece_text", "sentencepiece_ids", "sentencepiece_id", "sentencepiece_piece",
            "bpe_symbols_and_scores", "byte_value", "sp_training", "sp_vocab_room", "sp_vocab_filled"]

@@ -55,15 +55,15 @@ def load(path, model_type: str | None = None) -> Model:
     path = check.path(path)
     found = read(path)
     check.sentencepiece_model_type(found.model_type, path, model_type)
-    try:
+    try:  # what SentencePiece refuses to load (no <unk>, a piece twice, a broken character map) is damage here
         normalizer = Normalizer.from_spec(found.normalizer, found.treat_whitespace_as_suffix, source=str(path))
         denormalizer = None
         if found.denormalizer and found.denormalizer["precompiled_charsmap"]:  # as SentencePiece: rules or none
             denormalizer = Normalizer.from_spec(found.denormalizer, source=f"{path} (its denormaliser)")
+        return _MODEL_TYPES[found.model_type](found.pieces, normalizer, found.byte_fallback,
+                                              unk_surface=found.unk_surface, denormalizer=denormalizer)
     except ValueError as exc:
-        raise storage.FileFormatError(path, f"is not a usable SentencePiece model: {exc}") from None
-    return _MODEL_TYPES[found.model_type](found.pieces, normalizer, found.byte_fallback,
-                                          unk_surface=found.unk_surface, denormalizer=denormalizer)
+        raise storage.FileFormatError(path, f"is not a usable SentencePiece model: {exc}; was it damaged?") from None
 
 
 def read_sentencepiece_model(path) -> SentencePieceUnigram:

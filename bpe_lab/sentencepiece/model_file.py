@@ -49,7 +49,7 @@ def byte_piece(byte: int) -> str:
     return f"<0x{byte:02X}>"
 
 
-BYTE_PIECES = [(f"<0x{byte:02X}>", 0.0, BYTE) for byte in range(256)]  # byte_piece(0) ... byte_piece(255)
+BYTE_PIECES = [(byte_piece(byte), 0.0, BYTE) for byte in range(256)]  # ids 3 to 258 in a model with byte fallback
 
 
 @dataclass
@@ -184,11 +184,11 @@ def parse(data: bytes) -> ModelFile:
 
 
 def read(path) -> ModelFile:
-    """The ``ModelFile`` at ``path``, read once, with usable pieces.
+    """The ``ModelFile`` at ``path``: what the file says, read once.
 
-    A missing file raises ``FileNotFoundError``, a folder ``IsADirectoryError``; a damaged or foreign file
-    ``bpe_lab.storage.FileFormatError`` (a ``ValueError``) naming the file and the problem. Whether bpe_lab can
-    run the model is decided by ``sentencepiece.load``.
+    A missing file raises ``FileNotFoundError``, a folder ``IsADirectoryError``; a damaged or foreign file (or one
+    without pieces) ``bpe_lab.storage.FileFormatError`` (a ``ValueError``) naming the file and the problem. Whether
+    the pieces make a model SentencePiece (and bpe_lab) would run is ``sentencepiece.load``'s question.
     """
     path = check.path(path)
     try:
@@ -205,9 +205,6 @@ def read(path) -> ModelFile:
                                             "or damaged?") from None
     if not model.pieces:
         raise storage.FileFormatError(path, "is not a SentencePiece model: it holds no pieces")
-    problem = check.sentencepiece_problem(model.pieces, model.byte_fallback)
-    if problem:
-        raise storage.FileFormatError(path, f"is not a usable SentencePiece model: {problem}; was it damaged?")
     return model
 
 

@@ -68,8 +68,8 @@ for target, read in (("sentencepiece.load", sentencepiece.load), ("sentencepiece
         r"text\.model is not a readable SentencePiece model: .* truncated or damaged")
     raises(target, "a truncated model", lambda read=read: read(tmpfile("cut.model", BOTCHAN.read_bytes()[:5000])),
         ValueError, r"cut\.model is not a readable SentencePiece model: truncated")
-    raises(target, "a model without <unk>", lambda read=read: read(NO_UNK_PATH()), ValueError,
-        r"no_unk\.model is not a usable SentencePiece model: it needs one unknown piece .* has 0")
+raises("sentencepiece.load", "a model without <unk>", lambda: sentencepiece.load(NO_UNK_PATH()), ValueError,
+    r"no_unk\.model is not a usable SentencePiece model: pieces are unusable: it needs one unknown piece .* has 0")
 raises("sentencepiece.load", "a word model", lambda: sentencepiece.load(WORD_PATH()), ValueError,
     r"word\.model holds a SentencePiece model with model_type=word, which bpe_lab does not run")
 raises("sentencepiece.load", "model_type='bpe' for a Unigram model", lambda: sentencepiece.load(BOTCHAN, "bpe"),
