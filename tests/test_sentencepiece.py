@@ -65,6 +65,7 @@ def assert_same(ours, reference, texts, label: str) -> None:
         assert ours.normalize(text) == reference.normalize(text), f"{label}: normalised text, {text[:60]!r}"
         assert ours.decode(expected) == reference.decode(expected), f"{label}: decoded text, {text[:60]!r}"
         ids += len(expected)
+    assert ours.encode_batch(texts) == reference.encode(list(texts)), f"{label}: encode_batch"
     record_parity(label, len(texts), ids)
 
 
@@ -240,3 +241,142 @@ def test_damaged_files(models, tmp_path):
             same += variant == data
     record_fuzz(".model (sentencepiece.load)", loads, same, clear, 0)
     assert clear > len(cuts) - 5  # a cut file is refused (a few cuts fall between whole fields)
+
+
+# The quick path of a BPE model (sentencepiece/_batch.py): words merged alone, their ids kept, many new words merged
+# at once by NumPy. Each test compares it with SentencePiece and with the readable path (normalise, merge_by_score
+# over the whole text, spell the unknown pieces: Model._encode), on fresh models and on models that kept words.
+
+LLAMA_STYLE = {"model_type": "bpe", "vocab_size": 2000, "byte_fallback": True, "split_digits": True,
+               "normalization_rule_name": "identity", "remove_extra_whitespaces": False,
+               "allow_whitespace_only_pieces": True}
+
+
+def readable_ids(model, texts) -> list[list[int]]:
+    """The ids of the readable path: the whole normalised text merged by merge_by_score, no words, no cache."""
+    return [[piece_id for _, piece_id in model._encode(text)] for text in texts]
+
+
+@pytest.fixture(scope="module")
+def llama_style(lines, tmp_path_factory):
+    """A Llama-style model (identity, spaces kept, whitespace-only pieces, digits split, byte fallback) trained on
+    the novel and some Python: (the file, SentencePiece's processor)."""
+    code = [line for _, text in corpus.python_source_files(300_000) for line in text.splitlines() if line.strip()]
+    path = tmp_path_factory.mktemp("llama_style") / "llama_style.model"
+    path.write_bytes(train(lines + code, **LLAMA_STYLE))
+    return path, spm.SentencePieceProcessor(model_file=str(path))
+
+
+def quick_models(models, llama_style):
+    yield "Llama-style", llama_style[0], llama_style[1]
+    for rule in RULES:
+        yield f"bpe, {rule}", models["bpe", rule][2], models["bpe", rule][1]
+
+
+@pytest.mark.parametrize("batch_chars", [0, 10**9], ids=["NumPy", "readable loop"])
+def test_encode_batch_gives_the_ids_of_the_readable_path(models, llama_style, batch_chars, monkeypatch):
+    """Every BPE model, every UDHR line and the novel's first 2,000: encode_batch on a fresh model (its new words
+    merged by NumPy, or each by merge_by_score), then again (every word kept), and encode line by line."""
+    monkeypatch.setattr(sentencepiece.bpe, "_BATCH_CHARS", batch_chars)
+    udhr = [line for language in corpus.load_udhr().values() for line in language["text"].split("\n")]
+    texts = udhr + corpus.load_text().splitlines()[:2000]
+    for label, path, reference in quick_models(models, llama_style):
+        ours = sentencepiece.load(path)
+        assert ours._words is not None, f"{label}: the quick path is on for every model SentencePiece trains"
+        expected = reference.encode(texts)
+        assert ours.encode_batch(texts) == expected, label
+        assert ours.encode_batch(texts[::-1]) == expected[::-1], label  # every word kept now
+        assert [ours.encode(text) for text in texts[:300]] == expected[:300], label
+        assert readable_ids(sentencepiece.load(path), texts[::7]) == expected[::7], label
+        record_parity(f"sentencepiece encode_batch ({'NumPy' if batch_chars == 0 else 'readable'}), {label}",
+                      len(texts), sum(map(len, expected)))
+
+
+spaced = st.one_of(st.sampled_from([" ", "  ", "    ", "\t", "\n", "\r", "▁", "▁▁", " ▁", "\u3000", "\u00a0"]),
+                   st.sampled_from(list("0123456789")), st.sampled_from(["東京", "Привет", "मनुष्य", "中文", "🙂", "é"]),
+                   st.sampled_from(["the", " def", "Emma", "    return", "x = 1", "Mr.", "ing", "(self)"]),
+                   st.characters(exclude_categories=("Cs",)))
+spaced_texts = st.lists(st.lists(spaced, max_size=30).map("".join), min_size=1, max_size=12)
+
+
+@pytest.mark.parametrize("model", ["Llama-style", "bpe, nmt_nfkc", "bpe, identity"])
+def test_generated_text_full_of_spaces_digits_and_scripts(models, llama_style, model, monkeypatch):
+    """Texts of spaces, tabs, digits and mixed scripts, a list at a time: encode_batch (every new word through
+    NumPy), encode, and the readable path give SentencePiece's ids."""
+    monkeypatch.setattr(sentencepiece.bpe, "_BATCH_CHARS", 0)
+    path, reference = {label: (path, reference) for label, path, reference in quick_models(models, llama_style)}[model]
+    ours = sentencepiece.load(path)
+
+    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(texts=spaced_texts)
+    def check(texts):
+        ours._word_ids.clear()  # a fresh model each time: its new words through NumPy
+        expected = reference.encode(texts)
+        assert ours.encode_batch(texts) == expected, texts
+        assert [ours.encode(text) for text in texts] == expected, texts
+        assert readable_ids(ours, texts) == expected, texts
+
+    check()
+
+
+def test_pieces_that_cross_words_turn_the_quick_path_off(lines, tmp_path):
+    """Trained with split_by_whitespace=False, pieces hold "x▁": no place before a "▁" is firm, so the text is
+    merged whole (model._words is None), and the ids are still SentencePiece's."""
+    path = tmp_path / "crossing.model"
+    path.write_bytes(train(lines[:1500], model_type="bpe", vocab_size=600, split_by_whitespace=False))
+    ours, reference = sentencepiece.load(path), spm.SentencePieceProcessor(model_file=str(path))
+    assert any("▁" in piece[1:] for piece, _, _ in ours.pieces) and ours._words is None
+    assert sentencepiece.load(path).encode_batch(SWITCH_TEXTS + lines[1500:1600]) == \
+        reference.encode(SWITCH_TEXTS + lines[1500:1600])
+
+
+def test_equal_scores(models, llama_style, tmp_path, monkeypatch):
+    """Scores made equal in blocks of 40 (a model SentencePiece never trains, but can load): among equal scores the
+    leftmost pair merges first, in NumPy's rounds as in merge_by_score and SentencePiece."""
+    monkeypatch.setattr(sentencepiece.bpe, "_BATCH_CHARS", 0)
+    for source in (llama_style[0], models["bpe", "nmt_nfkc"][2]):
+        found = model_file.read(source)
+        found.pieces = [(piece, float(score // 40 * 40) if kind == 1 else score, kind)
+                        for piece, score, kind in found.pieces]
+        path = tmp_path / "equal.model"
+        path.write_bytes(model_file.serialize(found))
+        ours, reference = sentencepiece.load(path), spm.SentencePieceProcessor(model_file=str(path))
+        udhr = [line for language in corpus.load_udhr().values() for line in language["text"].split("\n")]
+        texts = udhr[::3] + corpus.load_text().splitlines()[:1000] + SWITCH_TEXTS
+        expected = reference.encode(texts)
+        assert ours.encode_batch(texts) == expected
+        assert readable_ids(ours, texts[::5]) == expected[::5]
+
+
+@pytest.mark.parametrize("change", ["deleted", "a control piece"])
+def test_a_run_of_unknown_pieces_across_words(lines, change, tmp_path):
+    """Without byte fallback a run of unknown characters is one <unk>, even across words: with "▁" deleted (or made
+    a control piece, which SentencePiece does not merge or know either), "東 京" is one unknown run of three
+    characters in two words."""
+    source = tmp_path / "source.model"
+    source.write_bytes(train(lines[:1500], model_type="bpe", vocab_size=600))
+    found = model_file.read(source)
+    found.pieces = [(piece, score, 3 if piece == "▁" else kind) for piece, score, kind in found.pieces
+                    if piece != "▁" or change == "a control piece"]
+    path = tmp_path / "no_space.model"
+    path.write_bytes(model_file.serialize(found))
+    ours, reference = sentencepiece.load(path), spm.SentencePieceProcessor(model_file=str(path))
+    texts = ["東 京", "東京 the 東", "a 東 京 b", "東  京", "the cat", " 東"]
+    assert ours.encode_batch(texts) == reference.encode(texts) == readable_ids(ours, texts)
+    assert ours.encode("東 京") == [ours.unk_id] and ours.encode_pieces("東 京") == ["▁東▁京"]
+
+
+def test_the_kept_words_stay_bounded(models, monkeypatch):
+    """Past the limit the kept words are forgotten, and the ids stay the same."""
+    monkeypatch.setattr(sentencepiece.bpe, "_CACHE_LIMIT", 50)
+    ours, reference, _ = models["bpe", "nmt_nfkc"]
+    texts = corpus.load_text().splitlines()[:400]
+    assert ours.encode_batch(texts) == reference.encode(texts)
+    assert [ours.encode(text) for text in texts[:50]] == reference.encode(texts[:50])
+    assert len(ours._word_ids) <= 50 + max(len(text.split()) + 1 for text in texts)
+
+
+def test_encode_batch_of_a_unigram_model(models):
+    ours, reference, _ = models["unigram", "nmt_nfkc"]
+    texts = corpus.load_text().splitlines()[:300] + SWITCH_TEXTS + [b"a\xffb"]
+    assert ours.encode_batch(texts) == reference.encode(texts)

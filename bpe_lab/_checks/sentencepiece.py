@@ -7,12 +7,12 @@ from __future__ import annotations
 import math
 import re
 
-from . import is_real, is_whole, real, short, switch, utf8, whole
+from . import is_real, is_whole, items, real, short, switch, utf8, whole
 from .texts import training_lines
 
 __all__ = ["sentencepiece_pieces", "normalizer_spec", "normalizer_parts", "user_defined_pieces",
            "text_position", "sentencepiece_model_type",
-           "sentencepiece_text", "sentencepiece_ids", "sentencepiece_id", "sentencepiece_piece",
+           "sentencepiece_text", "sentencepiece_texts", "sentencepiece_ids", "sentencepiece_id", "sentencepiece_piece",
            "bpe_symbols_and_scores", "byte_value", "sp_training", "sp_vocab_room", "sp_vocab_filled"]
 
 _NORMAL, _UNKNOWN, _USER_DEFINED, _BYTE = 1, 2, 4, 6  # piece types (sentencepiece/model_file.py)
@@ -158,6 +158,11 @@ def sentencepiece_text(value, name: str = "text") -> str:
         raise TypeError(f"{name} must be a str (or UTF-8 bytes), got {type(value).__name__}")
     utf8(value, name, hint="pass the text as bytes to have it read as SentencePiece reads them, or remove it")
     return value
+
+
+def sentencepiece_texts(values, name: str = "texts") -> list[str]:
+    """``values`` as a list of str, if it is a list (or tuple) of texts ``sentencepiece_text`` takes."""
+    return [sentencepiece_text(value, f"{name}[{i}]") for i, value in enumerate(items(values, name, "texts"))]
 
 
 def sentencepiece_ids(value, vocab_size: int, name: str = "ids") -> list[int]:

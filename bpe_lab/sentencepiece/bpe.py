@@ -11,20 +11,27 @@ piece) and cuts a normalised text ("▁Emma▁Woodhouse") like this:
     4. look each symbol up; one that is no piece gets the id of "<unk>" (``model.py`` then spells it in byte
        pieces, with byte fallback, or makes a run of them one "<unk>").
 
-This module does not sample (BPE-dropout). The trainer is ``bpe_lab/sentencepiece_bpe_train.py``.
+This module does not sample (BPE-dropout). The trainer is ``bpe_lab/sentencepiece_bpe_train.py``. Below the
+readable steps, the quick path ``encode`` and ``encode_batch`` take (same ids): a text cut into words, each word's ids
+kept, new words merged all at once by NumPy (``_batch.py`` says why the ids are the same).
 """
 
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from .. import _checks as check
+from . import _batch
 from .model import Model
 from .model_file import NORMAL, UNUSED, USER_DEFINED
+from .normalizer import SPACE
 
 __all__ = ["SentencePieceBPE", "merge_by_score"]
 
 NOT_A_PIECE = float("-inf")  # the score of a pair whose joined string is not a piece: never merged
+_CACHE_LIMIT = 500_000  # distinct words whose ids a model keeps
+_BATCH_CHARS = 500  # new words of fewer characters in all are merged by the readable loop, more by NumPy
 
 
 def merge_by_score(symbols: list[str], scores: dict[str, float]) -> list[str]:
@@ -80,6 +87,14 @@ class SentencePieceBPE(Model):
                              "as the whole text last joined it, bpe_lab one stretch between user-defined pieces at "
                              "a time, so this model is not run here")
         self._user_defined = re.compile("(" + "|".join(map(re.escape, user_defined)) + ")") if user_defined else None
+        # the quick path: words merged alone, their ids kept (_batch.py); the readable path for unused pieces (step
+        # 3 splits one as the whole text last joined it) or a NaN score
+        space = SPACE if self.normalizer.escape_whitespaces else " "
+        quick = not self.unused and _batch.scores_are_ordered(self.scores)
+        self._words = _batch.word_pattern(self.scores, space, self.normalizer.treat_whitespace_as_suffix) \
+            if quick else None
+        self._word_ids: dict[str, tuple[int, ...]] = {}  # word -> its ids, kept between calls
+        self._merger = _batch.BatchMerger(self.scores, self.ids) if self._words else None  # for many new words
 
     def _segment(self, normalized: str) -> list[tuple[str, int]]:
         """(piece, id) pairs: steps 1-4 of the module docstring."""
@@ -95,7 +110,50 @@ class SentencePieceBPE(Model):
                 symbols += _merge_by_score(list(stretch), self.scores, joined)  # 2.
         if joined:
             symbols = [part for symbol in symbols for part in _split_unused(symbol, joined)]  # 3.
-        return [(symbol, self.ids.get(symbol, self.unk_id)) for symbol in symbols]  # 4.
+        # 4. (subtle: a one-character control piece, "<s>"'s kind, is no piece merges know: it is unknown too)
+        return [(symbol, self.ids[symbol] if symbol in self.scores else self.unk_id) for symbol in symbols]
+
+    # The quick path ``encode`` and ``encode_batch`` take: the same ids (_batch.py says why).
+
+    def _ids(self, normalized_texts: list[str]) -> list[list[int]]:
+        """The ids of each normalised text: its words' ids end to end, each new word merged once."""
+        if self._words is None:
+            return super()._ids(normalized_texts)
+        # subtle: no piece holds "x▁", so no merge joins across the place before a word: each word merges alone
+        words = list(map(self._words.findall, normalized_texts))  # ["▁Emma", "▁Woodhouse,"] (_batch.py: why)
+        cache, distinct = self._word_ids, set(chain.from_iterable(words))
+        new = list(distinct.difference(cache))
+        if len(cache) + len(new) > _CACHE_LIMIT:
+            cache.clear()  # memory stays bounded; the words of these texts are merged again (all still fit)
+            new = list(distinct)
+        if new:
+            cache.update(zip(new, self._new_word_ids(new)))
+        ids = [list(chain.from_iterable(map(cache.__getitem__, text_words))) for text_words in words]
+        if not self.byte_fallback:  # subtle: a word may end and the next begin with "<unk>": one run, one <unk>
+            ids = [_one_unk_per_run(text_ids, self.unk_id) if self.unk_id in text_ids else text_ids for text_ids in ids]
+        return ids
+
+    def _new_word_ids(self, words: list[str]) -> list[tuple[int, ...]]:
+        """The ids of each word, as ``_segment`` and step 4 give them: by NumPy when they are many."""
+        readable = [word for word in words if self._user_defined and self._user_defined.search(word)]
+        if sum(map(len, words)) < _BATCH_CHARS:
+            readable = words
+        ids = {word: tuple(piece_id for _, piece_id in self._spelled(self._segment(word))) for word in readable}
+        batched = [word for word in words if word not in ids]  # (a word with a user-defined piece: readable)
+        ids.update(zip(batched, map(self._spelled_symbols, batched, self._merger.merge_words(batched))))
+        return list(map(ids.__getitem__, words))
+
+    def _spelled_symbols(self, word: str, symbols: tuple[int, ...]) -> tuple[int, ...]:
+        """A word's ids from the symbols ``BatchMerger`` left: piece ids, and characters that are no piece (a
+        number from ``vocab_size`` up) spelled as step 4 spells them."""
+        if max(symbols) < self._merger.n_pieces:
+            return symbols
+        segmented, at = [], 0
+        for symbol in symbols:
+            piece = self.pieces[symbol][0] if symbol < self._merger.n_pieces else word[at]
+            segmented.append((piece, self.ids[piece] if piece in self.scores else self.unk_id))
+            at += len(piece)
+        return tuple(piece_id for _, piece_id in self._spelled(segmented))
 
 
 def _split_unused(symbol: str, joined: dict) -> list[str]:
@@ -104,3 +162,8 @@ def _split_unused(symbol: str, joined: dict) -> list[str]:
         return [symbol]
     left, right = joined[symbol]
     return _split_unused(left, joined) + _split_unused(right, joined)
+
+
+def _one_unk_per_run(ids: list[int], unk_id: int) -> list[int]:
+    """``ids`` with each run of ``unk_id`` made one: ``_one_unk_per_run([0, 0, 5, 0], 0)`` -> ``[0, 5, 0]``."""
+    return [piece_id for i, piece_id in enumerate(ids) if piece_id != unk_id or i == 0 or ids[i - 1] != unk_id]

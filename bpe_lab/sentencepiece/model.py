@@ -55,7 +55,19 @@ class Model:
         """The ids of ``text``, as ``SentencePieceProcessor.encode(text)`` gives them.
         An empty text (or one of spaces only) gives []. ``text`` may be bytes: a byte that is not UTF-8 becomes
         U+FFFD, as in SentencePiece."""
-        return [piece_id for _, piece_id in self._encode(text)]
+        return self._ids([self.normalize(text)])[0]
+
+    def encode_batch(self, texts) -> list[list[int]]:
+        """``[encode(text) for text in texts]``, as ``SentencePieceProcessor.encode(texts)`` gives them; a BPE model
+        merges the new words of all the texts at once (``bpe.py``), much faster than one ``encode`` a text.
+
+        >>> from bpe_lab import corpus, sentencepiece
+        >>> model = sentencepiece.load(corpus.data_path("botchan_en_unigram_1000.model"))
+        >>> model.encode_batch(["the cat", "", b"the"])
+        [[7, 78, 77], [], [7]]
+        """
+        texts = check.sentencepiece_texts(texts)
+        return self._ids([self.normalizer._normalize(text) for text in texts])
 
     def encode_pieces(self, text) -> list[str]:
         """The pieces of ``text``, as ``SentencePieceProcessor.encode(text, out_type=str)`` gives them.
@@ -101,8 +113,17 @@ class Model:
 
     def _encode(self, text) -> list[tuple[str, int]]:
         """(piece, id) pairs: normalise, cut (``_segment``), then byte fallback or one "<unk>" per unknown run."""
+        return self._spelled(self._segment(self.normalize(text)))
+
+    def _ids(self, normalized_texts: list[str]) -> list[list[int]]:
+        """The ids of each normalised text (a BPE model cuts them all at once)."""
+        return [[piece_id for _, piece_id in self._spelled(self._segment(text))] for text in normalized_texts]
+
+    def _spelled(self, segmented: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """(piece, id) pairs as ``_segment`` gives them, each unknown piece spelled in byte pieces (byte fallback)
+        or a run of them made one "<unk>"."""
         encoded, previous_unknown = [], False
-        for piece, piece_id in self._segment(self.normalize(text)):
+        for piece, piece_id in segmented:
             unknown = piece_id == self.unk_id
             if unknown and self.byte_fallback:  # its UTF-8 bytes, each a byte piece
                 encoded += [(BYTE_PIECES[b][0], self._byte_ids[b]) for b in piece.encode("utf-8")]

@@ -119,6 +119,19 @@ documented("sentencepiece.Model.encode", "text=''", lambda: MODEL().encode(""), 
     r"empty text \(or one of spaces only\) gives \[\]")
 documented("sentencepiece.Model.encode_pieces", "text=b'a\\xff'", lambda: MODEL().encode_pieces(b"a\xff"),
     lambda v: v == ["▁a", "\ufffd"], "['▁a', '\ufffd']", r"byte that is not UTF-8 becomes U\+FFFD")
+raises("sentencepiece.Model.encode_batch", "texts=5", lambda: MODEL().encode_batch(5), TypeError,
+    r"texts must be a list of texts, got int")
+raises("sentencepiece.Model.encode_batch", "texts='the cat'", lambda: MODEL().encode_batch("the cat"), TypeError,
+    r"texts must be a list of texts, not one str")
+raises("sentencepiece.Model.encode_batch", "texts=['a', 5]", lambda: MODEL().encode_batch(["a", 5]), TypeError,
+    r"texts\[1\] must be a str \(or UTF-8 bytes\), got int")
+raises("sentencepiece.Model.encode_batch", "texts=['a\\ud800']", lambda: MODEL().encode_batch(["a\ud800"]),
+    ValueError, r"texts\[0\] holds a lone surrogate U\+D800 at index 1")
+documented("sentencepiece.Model.encode_batch", "texts=[]", lambda: MODEL().encode_batch([]), lambda v: v == [], "[]",
+    r"\[encode\(text\) for text in texts\]")
+documented("sentencepiece.SentencePieceBPE.encode_batch", "texts=['', b'a\\xff'] (a BPE model)",
+    lambda: sentencepiece.SentencePieceBPE(PIECES).encode_batch(["", b"a\xff"]), lambda v: v == [[], [2, 0]],
+    "[[], [2, 0]]", r"\[encode\(text\) for text in texts\]")
 raises("sentencepiece.Model.decode", "ids=5", lambda: MODEL().decode(5), TypeError, r"ids must be a list of ids from 0 to 4")
 raises("sentencepiece.Model.decode", "ids='ab'", lambda: MODEL().decode("ab"), TypeError, r"ids must be a list of ids")
 raises("sentencepiece.Model.decode", "ids=[5]", lambda: MODEL().decode([5]), ValueError,
