@@ -11,6 +11,7 @@ byte fallback in Unigram, another unknown surface), damaged files, and models bp
 """
 
 import io
+import unicodedata
 
 import pytest
 import sentencepiece as spm
@@ -83,7 +84,8 @@ def test_every_line_of_the_udhr(models, model):
 
 
 SPECIAL = ["\t", "\r", "\n", "\u200b", "\u200d", "\u200c", "\x00", "\x01", "\x7f", "\u0301", "\u0323", "\u3099",
-           "Ａ", "ｶ", "ﬁ", "①", "²", "\u00a0", "\u3000", "\u2581", "\ufffd", " ", "  ", "é", "e\u0301", "İ", "ß"]
+           "Ａ", "ｶ", "ﬁ", "①", "²", "\u00a0", "\u3000", "\u2581", "\ufffd", " ", "  ", "é", "e\u0301", "İ", "ß",
+           "<\u0338", "\u1100\u1161", "e\u0301\u0323", "\U0001d400", "\U0001f642"]  # ≮, jamo -> 가, 𝐀, 🙂
 characters = st.one_of(st.sampled_from(SPECIAL), st.characters(exclude_categories=("Cs",)),
                        st.sampled_from("the cat sat on a mat, Quite QUITE"))
 texts = st.lists(characters, max_size=24).map("".join)
@@ -136,6 +138,21 @@ def test_the_rules_differ(models):
     assert seen["nmt_nfkc"] == "▁Quite▁fine▁AB"
     assert seen["nmt_nfkc_cf"] == "▁quite▁fine▁ab"
     assert seen["rule TSV"] == "▁Kwite▁fine\u200b▁ＡＢ"
+
+
+@pytest.mark.parametrize("rule", [rule for rule in RULES if rule != "identity"])
+def test_a_rule_starts_at_or_just_before_a_mark(models, rule):
+    """The normaliser skips to the characters CharsMap.rule_marks names: every one-character key is one, and so is
+    the second character of every longer key that Unicode's decompositions spell (e + U+0301, < + U+0338)."""
+    charsmap = models["unigram", rule][0].normalizer.charsmap
+    marks = charsmap.rule_marks
+    for code in [*range(1, 0xD800), *range(0xE000, 0x10000)]:
+        char = chr(code)
+        if charsmap.longest_match(char, 0) is not None:
+            assert char in marks, f"{rule}: U+{code:04X} starts a rule"
+        parts = unicodedata.normalize("NFD", char)
+        if len(parts) > 1 and (found := charsmap.longest_match(parts, 0)) is not None and found[1] > 1:
+            assert parts[0] in marks or parts[1] in marks, f"{rule}: a rule starts with {parts!r}"
 
 
 def test_the_file_is_read_once(models, monkeypatch):

@@ -22,13 +22,16 @@ children (shifted left by 8 more when bit 9 is set), and on a value unit bits 0-
 
 ``CharsMap.prefix_matches`` runs that loop. The normaliser asks, at each position of a text, for the *longest* key that
 starts there (``longest_match``): "e" + U+0301 + U+0323 may be a key, and so may its first two characters.
-This module does not build a map from rules (SentencePiece's ``normalizer/builder.cc`` does).
+Most positions of a text start no key: ``rule_marks``, read off the trie's first two characters, are the
+characters at which or just before which one may start, and the normaliser skips to them in C. This module does not build a map from rules (SentencePiece's ``normalizer/builder.cc`` does).
 """
 
 from __future__ import annotations
 
 import sys
 from array import array
+
+import numpy as np
 
 from .. import _checks as check
 
@@ -69,7 +72,7 @@ class CharsMap:
         self.root = _offset(self.units[0])
         self._steps: dict = {}  # (node, character) -> (node after it or DEAD, value of a key ending with it or None)
         self._replacements: dict = {}  # value -> the string it points to
-        self.quiet: set = set()  # one or two characters at which no rule starts, as texts showed them
+        self._rule_marks: frozenset | None = None  # made the first time a text is normalised
 
     def _follow(self, node: int, data: bytes) -> tuple[int, list]:
         """Walk the trie from ``node`` along ``data``: (the node reached, or DEAD where the trie has no such
@@ -103,14 +106,54 @@ class CharsMap:
             if value is not None:
                 found = (value, end)
         if found is None:
-            if end - start <= 2:  # decided by these characters alone, wherever they are
-                self.quiet.add(text[start : start + 2])
             return None
         value, end = found
         replacement = self._replacements.get(value)
         if replacement is None:
             replacement = self._replacements[value] = self._string(value)
         return replacement, end
+
+    @property
+    def rule_marks(self) -> frozenset:
+        """The characters that mark where a rule may start: a key may start at one of them or just before it.
+        They are the characters that are keys, and the characters that follow the first character of a longer
+        key ("e" + U+0301 is a key: U+0301 is a mark, "e" is not). Read off the trie once, with NumPy.
+
+        >>> blob = bytes.fromhex("0c000000" "00800100" "610d0000" "00000080") + "Ä".encode() + b"\\0"
+        >>> CharsMap(blob).rule_marks  # the one rule: "a" -> "Ä"
+        frozenset({'a'})
+        """
+        if self._rule_marks is None:
+            units = np.frombuffer(self.units, np.uint32).astype(np.int64)
+            _, codes, after, ends = self._characters_after(units, np.array([self.root]))
+            _, seconds, _, _ = self._characters_after(units, after[~ends])  # after each first character of a longer key
+            self._rule_marks = frozenset(map(chr, {*codes[ends].tolist(), *seconds.tolist()}))
+        return self._rule_marks
+
+    def _characters_after(self, units, nodes) -> tuple:
+        """Every character the trie goes on with from each of ``nodes``: (which node it went on from, its code
+        point, the node after it, whether a key ends with it), as arrays. The bytes of a UTF-8 character are
+        followed one at a time, only along nodes that are there (``_follow`` does it for one text)."""
+        origin = np.arange(len(nodes))
+        codes, lengths = np.zeros(len(nodes), np.int64), np.zeros(len(nodes), np.int64)
+        found = []
+        for depth in range(4):
+            byte = _FIRST_BYTES if depth == 0 else _CONTINUATION_BYTES
+            tried = nodes[:, None] ^ byte  # each node x each byte it may go on with
+            there = (tried < len(units)) & (units[np.minimum(tried, len(units) - 1)] & LABEL == byte)
+            row, column = np.nonzero(there)
+            if len(row) > len(units):  # each path is a node of its own in a trie that is not damaged
+                raise ValueError(f"{self.source} is damaged: its trie has more paths than units")
+            unit, byte = units[tried[row, column]], byte[column]
+            nodes, origin = tried[row, column] ^ (unit >> 10) << ((unit & 0x200) >> 6), origin[row]  # (_offset)
+            if depth == 0:
+                lengths, codes = _UTF8_LENGTH[byte], byte & _FIRST_BITS[_UTF8_LENGTH[byte]]
+            else:
+                lengths, codes = lengths[row], codes[row] << 6 | byte & 0x3F
+            whole = lengths == depth + 1  # the character's last byte
+            found.append((origin[whole], codes[whole], nodes[whole], unit[whole] >> 8 & 1 == 1))
+            nodes, origin, codes, lengths = nodes[~whole], origin[~whole], codes[~whole], lengths[~whole]
+        return tuple(map(np.concatenate, zip(*found)))
 
     def _step(self, node: int, char: str) -> tuple[int, int | None]:
         """``follow`` one character (its UTF-8 bytes), remembered: SentencePiece's keys are whole characters."""
@@ -144,3 +187,9 @@ class CharsMap:
 
     def __repr__(self) -> str:
         return f"CharsMap({len(self.units):,} trie units, {len(self.strings):,} bytes of replacements)"
+
+
+_FIRST_BYTES = np.array([*range(0x80), *range(0xC2, 0xF5)])  # the bytes a UTF-8 character starts with
+_CONTINUATION_BYTES = np.arange(0x80, 0xC0)  # the bytes after a character's first
+_UTF8_LENGTH = np.array([1] * 0x80 + [0] * 0x42 + [2] * 0x1E + [3] * 0x10 + [4] * 5 + [0] * 0x0B)  # by first byte
+_FIRST_BITS = np.array([0, 0x7F, 0x1F, 0x0F, 0x07])  # the bits of the code point a first byte holds, by length

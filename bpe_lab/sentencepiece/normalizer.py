@@ -56,6 +56,7 @@ class Normalizer:
         for piece in sorted(self.user_defined, key=len, reverse=True):
             by_first.setdefault(piece[0], []).append(piece)
         object.__setattr__(self, "_user_defined_from", by_first)  # first character -> pieces, longest first
+        object.__setattr__(self, "_may_change", None)  # where step 1 may change the text (_chunks): made when needed
 
     @classmethod
     def from_spec(cls, spec: dict, treat_whitespace_as_suffix: bool = False, source: str | None = None):
@@ -124,21 +125,27 @@ class Normalizer:
         replacement (or user-defined piece, or U+FFFD for a byte that is not UTF-8) on its own."""
         if self.charsmap is None and not self.user_defined:
             return [(_NOT_UTF8.sub("\ufffd", text), True)] if text else []
-        chunks, run_start, i, n = [], 0, 0, len(text)
-        quiet, user_firsts = self.charsmap.quiet if self.charsmap else (), self._user_defined_from
-        while i < n:
-            if text[i : i + 2] in quiet and text[i] not in user_firsts:  # seen before: no rule starts here
-                i += 1
-                continue
-            found = self._replacement_at(text, i)
+        if self._may_change is None:  # a user-defined piece's first character, a byte that is not UTF-8, a rule mark
+            marks = {*self._user_defined_from, *(self.charsmap.rule_marks if self.charsmap else ())}
+            # subtle: a class looks characters past U+FFFF up one by one, so they are all marks here (a superset)
+            marks = "".join(re.escape(mark) for mark in sorted(marks) if mark <= "\uffff")
+            object.__setattr__(self, "_may_change", re.compile(f"[\\udc80-\\udcff{marks}\\U00010000-\\U0010ffff]"))
+        chunks, run_start, i = [], 0, 0
+        while (mark := self._may_change.search(text, i)) is not None:  # (the text between marks is skipped in C)
+            at = mark.start()
+            found = self._replacement_at(text, at - 1) if at > i else None  # subtle: a rule may start just before
             if found is None:
-                i += 1
+                found = self._replacement_at(text, at)
+            else:
+                at -= 1
+            if found is None:
+                i = at + 1
                 continue
-            if run_start < i:
-                chunks.append((text[run_start:i], True))
+            if run_start < at:
+                chunks.append((text[run_start:at], True))
             chunks.append((found[0], False))
             i = run_start = found[1]
-        if run_start < n:
+        if run_start < len(text):
             chunks.append((text[run_start:], True))
         return chunks
 
