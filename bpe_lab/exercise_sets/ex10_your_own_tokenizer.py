@@ -214,7 +214,7 @@ def _chat_tokenizer(vocab_size: int = 600, specials: tuple = ("<|endoftext|>", "
 
 
 def _chat_setting(student: str) -> tuple[int, tuple]:
-    """(vocab_size, special tokens): notebook 10's 600 and three, or a student's own."""
+    """(vocab_size, special tokens): 600 and notebook 10's three special tokens, or a student's own."""
     rng = student_rng(student, "10 rank_file_lines")
     if rng is None:
         return 600, ("<|endoftext|>", "<|im_start|>", "<|im_end|>")
