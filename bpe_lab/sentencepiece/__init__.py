@@ -9,14 +9,14 @@ SentencePiece turns a text into ids in three steps, and the model file carries w
        otherwise "<unk>"
 
 ``load(path)`` reads a ``.model`` once and gives a model with one interface, whatever its type: ``encode(text)``
--> ids, ``encode_pieces(text)`` -> pieces, ``decode(ids)`` -> text, ``id_to_piece``, ``piece_to_id``,
-``vocab_size``. Read the files in this order:
+-> ids, ``encode_batch(texts)`` -> ids of each, ``encode_pieces(text)`` -> pieces, ``decode(ids)`` -> text,
+``id_to_piece``, ``piece_to_id``, ``vocab_size``. Read the files in this order:
 
 - ``model_file.py``  the file format (protocol buffers by hand), read and written; piece types, byte pieces
 - ``charsmap.py``    the compiled character map: a double-array trie and the strings its rules give
 - ``normalizer.py``  step 1: the rules, longest match first, then the spaces
 - ``model.py``       what both model types share: steps 1 and 3, decoding, the interface
-- ``bpe.py``, ``unigram.py``  step 2 for each model type
+- ``bpe.py``, ``unigram.py``  step 2 for each model type (``_batch.py``: BPE's quick path, many words at once)
 
 ``bpe_lab.sentencepiece_bpe`` (notebook 09: ``load``, and a readable trainer) and ``bpe_lab.unigram``
 (notebook 06: ``read_sentencepiece_model``) read models through ``load``.

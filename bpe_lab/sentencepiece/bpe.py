@@ -72,8 +72,9 @@ def _merge_by_score(symbols: list[str], scores: dict[str, float], joined: dict |
 
 
 class SentencePieceBPE(Model):
-    """A SentencePiece BPE model (``model.Model``: encode, decode, ...). ``scores``: the pieces merges may make
-    (normal, user-defined and unused ones) with their scores."""
+    """A SentencePiece BPE model (``model.Model``: encode, encode_batch, decode, ...). ``scores``: the pieces merges
+    may make (normal, user-defined and unused ones) with their scores. ``encode`` and ``encode_batch`` keep the ids
+    of each word they meet (up to 500,000 words) and merge many new words at once (``_batch.py``)."""
 
     model_type = "bpe"
 

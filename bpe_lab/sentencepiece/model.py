@@ -4,6 +4,7 @@
                           ``bpe.py`` merges by score, ``unigram.py`` runs Viterbi), then the ids; a piece the
                           vocabulary lacks becomes its UTF-8 bytes "<0xE6>" ... with byte fallback, otherwise
                           "<unk>" (a run of unknown pieces one "<unk>")            -> [ids]
+    encode_batch(texts)   encode(text) for each text (a BPE model merges their new words at once) -> [[ids]]
     encode_pieces(text)   the same, as pieces ("<unk>" as the text it stands for)  -> [pieces]
     decode(ids)           byte pieces reassembled, "▁" -> " ", the dummy prefix's space dropped, "<unk>" ->
                           " ⁇ ", control pieces (<s>, </s>) dropped, then the denormaliser if the model has one
