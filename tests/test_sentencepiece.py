@@ -397,3 +397,48 @@ def test_encode_batch_of_a_unigram_model(models):
     ours, reference, _ = models["unigram", "nmt_nfkc"]
     texts = corpus.load_text().splitlines()[:300] + SWITCH_TEXTS + [b"a\xffb"]
     assert ours.encode_batch(texts) == reference.encode(texts)
+
+
+# The quick path of a Unigram model (sentencepiece/unigram.py): words cut once by Viterbi in exact sums, used where
+# SentencePiece's 32-bit rounding provably cannot change the cut (_certain), else the whole text by the readable
+# Viterbi.
+
+@pytest.mark.parametrize("rule", ["nmt_nfkc", "identity", "rule TSV"])
+def test_unigram_words_are_cut_once(models, rule, monkeypatch):
+    _, reference, path = models["unigram", rule]
+    ours = sentencepiece.load(path)
+    whole_texts = []
+    segment = ours._segment
+    monkeypatch.setattr(ours, "_segment", lambda text: whole_texts.append(text) or segment(text))
+    udhr = [line for language in corpus.load_udhr().values() for line in language["text"].split("\n")]
+    texts = corpus.load_text().splitlines() + udhr
+    expected = reference.encode(texts)
+    assert ours.encode_batch(texts) == expected
+    assert [ours.encode(text) for text in texts[::11]] == expected[::11]
+    assert len(whole_texts) < 0.02 * len(texts)  # nearly every text is its words' cuts end to end
+    assert readable_ids(sentencepiece.load(path), texts[::13]) == expected[::13]
+    record_parity(f"sentencepiece Unigram encode_batch, {rule}", len(texts), sum(map(len, expected)))
+
+
+def test_unigram_equal_scores_are_never_certain(models, tmp_path):
+    """Scores made equal in blocks (ties everywhere): a tie is a lead of 0, so those texts are cut whole, and the ids
+    are still SentencePiece's (among equal scores the earlier start wins)."""
+    found = model_file.read(models["unigram", "nmt_nfkc"][2])
+    found.pieces = [(piece, float(round(score)) if kind == 1 else score, kind) for piece, score, kind in found.pieces]
+    path = tmp_path / "equal.model"
+    path.write_bytes(model_file.serialize(found))
+    ours, reference = sentencepiece.load(path), spm.SentencePieceProcessor(model_file=str(path))
+    texts = corpus.load_text().splitlines()[:2000] + SWITCH_TEXTS
+    assert ours.encode_batch(texts) == reference.encode(texts)
+    assert any(cut[1] == 0 for cut in ours._word_cuts.values())
+
+
+def test_the_rounding_bound():
+    """_certain: the smallest lead must beat (n + 1) * 2**(k - 22), 2**k above every score the text keeps."""
+    from bpe_lab.sentencepiece.unigram import _certain
+
+    assert _certain(100, (0.0004,), (-1000.0,), (1000.0,)) is False  # 101 * 2**(11 - 22) = 0.049
+    assert _certain(100, (0.05,), (-1000.0,), (1000.0,)) is True
+    assert _certain(0, (), (), ()) is True
+    pieces = [("<unk>", 0.0, 2), ("a", float("-inf"), 1), ("▁", -1.0, 1)]
+    assert sentencepiece.SentencePieceUnigram(pieces)._words is None  # a score that is not finite: no words

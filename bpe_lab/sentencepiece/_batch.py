@@ -109,7 +109,8 @@ class BatchMerger:
         # the pairs of characters some piece holds (every other place in a word is firm), as symbols
         codes = np.frombuffer("\0".join(scores).encode("utf-32-le", "surrogatepass"), np.uint32)
         inside = (codes[:-1] != 0) & (codes[1:] != 0)  # (no piece holds "\0": word_pattern says so)
-        held = np.unique(self.char_symbol[codes[:-1][inside]].astype(np.int64) << 32 | self.char_symbol[codes[1:][inside]])
+        firsts, seconds = self.char_symbol[codes[:-1][inside]].astype(np.int64), self.char_symbol[codes[1:][inside]]
+        held = np.unique(firsts << 32 | seconds)
         self.held = PairRanks(held >> 32, held & 0xFFFFFFFF, np.zeros(len(held), np.int32), n_tokens=self.other + 1)
 
     def merge_words(self, words: list[str]) -> list[tuple[int, ...]]:

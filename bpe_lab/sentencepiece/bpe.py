@@ -23,7 +23,7 @@ from itertools import chain
 
 from .. import _checks as check
 from . import _batch
-from .model import Model
+from .model import Model, _one_unk_per_run
 from .model_file import NORMAL, UNUSED, USER_DEFINED
 from .normalizer import SPACE
 
@@ -163,8 +163,3 @@ def _split_unused(symbol: str, joined: dict) -> list[str]:
         return [symbol]
     left, right = joined[symbol]
     return _split_unused(left, joined) + _split_unused(right, joined)
-
-
-def _one_unk_per_run(ids: list[int], unk_id: int) -> list[int]:
-    """``ids`` with each run of ``unk_id`` made one: ``_one_unk_per_run([0, 0, 5, 0], 0)`` -> ``[0, 5, 0]``."""
-    return [piece_id for i, piece_id in enumerate(ids) if piece_id != unk_id or i == 0 or ids[i - 1] != unk_id]

@@ -23,7 +23,8 @@ children (shifted left by 8 more when bit 9 is set), and on a value unit bits 0-
 ``CharsMap.prefix_matches`` runs that loop. The normaliser asks, at each position of a text, for the *longest* key that
 starts there (``longest_match``): "e" + U+0301 + U+0323 may be a key, and so may its first two characters.
 Most positions of a text start no key: ``rule_marks``, read off the trie's first two characters, are the
-characters at which or just before which one may start, and the normaliser skips to them in C. This module does not build a map from rules (SentencePiece's ``normalizer/builder.cc`` does).
+characters at which or just before which one may start, and the normaliser skips to them in C. This module does
+not build a map from rules (SentencePiece's ``normalizer/builder.cc`` does).
 """
 
 from __future__ import annotations

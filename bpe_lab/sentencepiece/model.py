@@ -166,6 +166,11 @@ def _normalizer(value, name: str) -> Normalizer:
     return value if isinstance(value, Normalizer) else Normalizer.from_spec(check.normalizer_spec(value, name))
 
 
+def _one_unk_per_run(ids: list[int], unk_id: int) -> list[int]:
+    """``ids`` with each run of ``unk_id`` made one: ``_one_unk_per_run([0, 0, 5, 0], 0)`` -> ``[0, 5, 0]``."""
+    return [piece_id for i, piece_id in enumerate(ids) if piece_id != unk_id or i == 0 or ids[i - 1] != unk_id]
+
+
 def _utf8(data: bytes) -> str:
     """Bytes as text, each byte that is not part of a UTF-8 character as U+FFFD (SentencePiece's decoder)."""
     return data.decode("utf-8", errors="surrogateescape").translate(_NOT_UTF8)

@@ -14,19 +14,28 @@ runs the same idea over its normalised text ("▁Emma▁Woodhouse") with a few r
 
 ``bpe_lab.unigram.read_sentencepiece_model(path)`` reads a Unigram ``.model`` into one (notebook 06 reads the
 Botchan model with it). This module does not sample (subword regularisation) or find the n best paths: ``bpe_lab.unigram`` does.
+
+Below the readable Viterbi, the quick path ``encode`` and ``encode_batch`` take (same ids): a text cut into words,
+each word cut once and kept, used where 32-bit rounding provably cannot change the cut (``_certain``).
 """
 
 from __future__ import annotations
 
+import math
 import struct
+from array import array
+from itertools import chain
 
-from .model import Model
+from . import _batch
+from .model import Model, _one_unk_per_run
 from .model_file import NORMAL, UNUSED, USER_DEFINED
+from .normalizer import SPACE
 
 __all__ = ["UNK_PENALTY", "SentencePieceUnigram", "SentencePieceModel"]
 
 UNK_PENALTY = 10.0  # SentencePiece: an unknown character scores (lowest piece score - 10)
 FLT_MIN = 1.1754943508222875e-38  # the smallest normal 32-bit float: where SentencePiece starts its highest score
+_CACHE_LIMIT = 500_000  # distinct words whose cut a model keeps
 _FLOAT32 = struct.Struct("<f")
 
 
@@ -61,13 +70,22 @@ class SentencePieceUnigram(Model):
                 if kind == USER_DEFINED:  # subtle: C++ multiplies in float, then subtracts the double 0.1
                     score = _float32(len(piece.encode("utf-8")) * highest) - 0.1
                 self._arcs[piece] = None if kind == UNUSED else (piece_id, score, len(piece) == 1)
+        # the quick path: words cut alone when no piece Viterbi uses holds "x▁" (_batch.word_pattern), their cuts kept
+        arc_pieces = [piece for piece, arc in self._arcs.items() if arc is not None]
+        space = SPACE if self.normalizer.escape_whitespaces else " "
+        scores = [arc[1] for arc in self._arcs.values() if arc] + [self.unk_score]
+        finite = all(map(math.isfinite, scores))  # (_certain's bound needs finite scores)
+        self._words = _batch.word_pattern(arc_pieces, space, self.normalizer.treat_whitespace_as_suffix) \
+            if finite else None
+        self._word_cuts: dict[str, tuple] = {}  # word -> (ids, margin, score, peak): _cut_word
 
     def _segment(self, normalized: str) -> list[tuple[str, int]]:
         """(piece, id) pairs: Viterbi over the normalised text (the module docstring's rules)."""
         n, arcs, unk_score = len(normalized), self._arcs, self.unk_score
-        best = [(0.0, 0, -1)] + [None] * n  # best[end]: (score kept, start, id) of the best path ending at end
+        kept = array("f", bytes(4 * (n + 1)))  # kept[end]: the best path's score to end, a 32-bit float as in C++
+        came = [(0, -1)] + [None] * n  # came[end]: (start, id) of the best path's last piece; None: no path yet
         for start in range(n):
-            here = best[start][0]
+            here = kept[start]
             one_character = False
             for end in range(start + 1, n + 1):
                 arc = arcs.get(normalized[start:end], False)
@@ -77,19 +95,110 @@ class SentencePieceUnigram(Model):
                     continue
                 piece_id, score, single = arc
                 candidate = here + score  # subtle: a double, compared with the float kept, then rounded
-                if best[end] is None or candidate > best[end][0]:
-                    best[end] = (_float32(candidate), start, piece_id)
+                if came[end] is None or candidate > kept[end]:
+                    kept[end], came[end] = candidate, (start, piece_id)  # (the array rounds it to a 32-bit float)
                 one_character = one_character or single
             if not one_character:  # no piece covers this character alone: an <unk> arc of one character
                 candidate = _float32(here + unk_score)  # subtle: float + float in C++, rounded at once
-                if best[start + 1] is None or candidate > best[start + 1][0]:
-                    best[start + 1] = (candidate, start, self.unk_id)
+                if came[start + 1] is None or candidate > kept[start + 1]:
+                    kept[start + 1], came[start + 1] = candidate, (start, self.unk_id)
         pieces, end = [], n
         while end > 0:
-            _, start, piece_id = best[end]
+            start, piece_id = came[end]
             pieces.append((normalized[start:end], piece_id))
             end = start
         return pieces[::-1]
+
+    # The quick path ``encode`` and ``encode_batch`` take: the same ids.
+    #
+    # No piece spans the place before a word (as for BPE, _batch.py), so every path passes through it: with exact
+    # sums, the best path of a text is its words' best paths end to end, each found alone. SentencePiece's sums are
+    # not exact: each kept score is rounded to a 32-bit float, and how much depends on how large the text's scores
+    # have grown before the word. So a word's cut is used only where rounding cannot change it. Let the scores of a
+    # text stay below 2**k in size; rounding one moves it at most u = 2**(k - 25). The kept score at position e is
+    # the rounded best candidate (whichever arc wins), so it is at most 2·e·u from the exact best score, and a
+    # candidate at e at most 2·e·u from its exact value. Going back along the exact best path, at each of its
+    # positions e SentencePiece keeps the exact winner's arc if that winner leads the runner-up by more than
+    # 4·e·u + 2·u in exact sums (then it leads by more than 2·u after rounding: no earlier arc keeps the place, and
+    # no later one takes it). ``_certain`` asks each word for twice that: its smallest lead along its own path.
+
+    def _ids(self, normalized_texts: list[str]) -> list[list[int]]:
+        """The ids of each normalised text: its words' cuts end to end where ``_certain``, else the readable
+        Viterbi over the whole text."""
+        if self._words is None:
+            return super()._ids(normalized_texts)
+        words = list(map(self._words.findall, normalized_texts))
+        cache, distinct = self._word_cuts, set(chain.from_iterable(words))
+        new = list(distinct.difference(cache))
+        if len(cache) + len(new) > _CACHE_LIMIT:
+            cache.clear()  # memory stays bounded; the words of these texts are cut again (all still fit)
+            new = list(distinct)
+        cache.update(zip(new, map(self._cut_word, new)))
+        found = []
+        for text, text_words in zip(normalized_texts, words):
+            ids, leads, scores, peaks = zip(*map(cache.__getitem__, text_words)) if text_words else ((),) * 4
+            if _certain(len(text), leads, scores, peaks):
+                ids = list(chain.from_iterable(ids))
+                # subtle: a word may end and the next begin with "<unk>": one run, one <unk>
+                found.append(_one_unk_per_run(ids, self.unk_id) if not self.byte_fallback and self.unk_id in ids
+                             else ids)
+            else:
+                found.append([piece_id for _, piece_id in self._spelled(self._segment(text))])
+        return found
+
+    def _cut_word(self, word: str) -> tuple:
+        """One word's cut by the readable Viterbi's arcs, in exact (64-bit) sums: (its ids, the smallest lead of
+        a winner over its runner-up along the best path, the best path's score, the largest score kept)."""
+        n, arcs, unk_score = len(word), self._arcs, self.unk_score
+        best, second = [0.0] + [-math.inf] * n, [-math.inf] * (n + 1)  # the best and runner-up candidate at each end
+        came = [None] * (n + 1)
+        for start in range(n):
+            here = best[start]
+            one_character = False
+            for end in range(start + 1, n + 1):
+                arc = arcs.get(word[start:end], False)
+                if arc is False:
+                    break
+                if arc is not None:
+                    piece_id, score, single = arc
+                    candidate = here + score
+                    if candidate > best[end]:  # subtle: a tie is a lead of 0, never certain
+                        second[end], best[end], came[end] = best[end], candidate, (start, piece_id)
+                    elif candidate > second[end]:
+                        second[end] = candidate
+                    one_character = one_character or single
+            if not one_character:
+                candidate, end = here + unk_score, start + 1
+                if candidate > best[end]:
+                    second[end], best[end], came[end] = best[end], candidate, (start, self.unk_id)
+                elif candidate > second[end]:
+                    second[end] = candidate
+        segmented, lead, end = [], math.inf, n
+        while end > 0:
+            lead = min(lead, best[end] - second[end])
+            start, piece_id = came[end]
+            segmented.append((word[start:end], piece_id))
+            end = start
+        ids = tuple(piece_id for _, piece_id in self._spelled(segmented[::-1]))
+        peak = max(map(abs, filter(math.isfinite, best + second)))
+        return ids, lead, best[n], peak
+
+
+def _certain(n: int, leads: tuple, scores: tuple, peaks: tuple) -> bool:
+    """Whether SentencePiece cuts a text of ``n`` characters as its words' cuts say (the comment above ``_ids``),
+    given each word's smallest lead, best score and largest score kept: every lead is more than
+    (n + 1) * 2**(k - 22), where 2**k is more than any score the text keeps (at most the words' scores, all of
+    them, plus the largest peak).
+
+    >>> _certain(10, (0.5, 0.01), (-3.0, -8.0), (3.0, 8.0))
+    True
+    >>> _certain(10, (0.5, 0.0), (-3.0, -8.0), (3.0, 8.0))  # a tie: the whole text is cut instead
+    False
+    """
+    if not leads:
+        return True
+    peak = sum(map(abs, scores)) + max(peaks)
+    return min(leads) > (n + 1) * 2.0 ** (math.frexp(peak)[1] - 22)
 
 
 class SentencePieceModel(SentencePieceUnigram):
