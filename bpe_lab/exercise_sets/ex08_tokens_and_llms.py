@@ -8,8 +8,8 @@ tokenizer.
                                                                   space
  2    ``digit_groups_left``       function       warm-up  1       cl100k's groups of at most three digits, from
                                                                   the left
- 3    ``trailing_space``          lesson number  core     1       the last GPT-2 id of 'Hello world ' (the
-                                                                  lesson's example)
+ 3    ``trailing_space``          explain        core     1       a prompt ending in a space and its continuation:
+                                                                  tokens glued vs encoded whole, and why
  4    ``embedding_parameters``    function       core     1       what a vocabulary costs in embedding parameters
  5    ``safe_user_text``          new case       core     1       a special token's text, encoded as ordinary text
  6    ``unseen_tokens``           function       stretch  2       the merged tokens of a vocabulary a text never
@@ -20,13 +20,13 @@ tokenizer.
                                                                   and why
 ====  ==========================  =============  =======  ======  =============================================
 
-Lesson's own numbers: 1 of 8 (``trailing_space`` looks up the id of a token the lesson showed). The rest are new
+Lesson's own numbers: none of 8. All are new
 cases, functions and predictions to explain; an *explain* question has a value answer (checked) and a written
 ``why`` that an instructor marks with its ``rubric``. No question loads cl100k or o200k (seconds each): the
 vocabulary questions use GPT-2, which the exercise notebook loads once as ``enc``, and small tokenizers trained
 here in milliseconds.
 
-Grading: ``set_08(student="alice")`` gives alice her own word, text ending, user text and range of numbers in
+Grading: ``set_08(student="alice")`` gives alice her own word, prompt and continuation, user text and range of numbers in
 the value questions (``student_rng``; "" is everyone's version, the lesson's). The four function questions
 have hidden cases (digit strings, model sizes, numbers, tokenizers trained here on a few words) and forbid
 bpe_lab's own ``pretokenize.split`` and ``vocab_audit.unseen_tokens`` where they answer the question.
@@ -129,44 +129,56 @@ def q_digit_groups_left() -> Question:
 
 # -- 3-5: core -----------------------------------------------------------------------------------------------
 
-# (what ends the text, its name in the prompt): each ends in a token of its own with its own id.
-ENDINGS = ((" ", "a space"), ("\n", "a line break"), ("\t", "a tab"), ("\n\n", "two line breaks"))
-PHRASES = ("Good morning", "See you", "Thank you", "Hello there", "Good night", "Well done", "Happy birthday")
+# Phrases of 1 to 7 GPT-2 tokens a prompt ends with (then a space), and words a model might go on with: GPT-2 has
+# ' ' + each word as one or two tokens and the bare word as more, so the two ways of counting always differ.
+PHRASES = ("Hello", "See you", "Good night", "Thank you very much", "Once upon a time there lived a",
+           "The weather today is", "I would like to thank", "Happy birthday to my dear")
+GO_ON = ("sunshine", "kindly", "tomorrow", "everyone", "friend", "again", "soon", "darling", "wide")
 
 
-def _trailing_text(student: str) -> tuple[str, str]:
-    """'Hello world ' (the lesson's example), or for a student another phrase with another ending."""
+def _prompt_and_word(student: str) -> tuple[str, str]:
+    """('Hello world ', 'wide'), or for a student another phrase and another word."""
     rng = student_rng(student, "08 trailing_space")
     if rng is None:
-        return "Hello world ", "a space"
-    ending, name = rng.choice(ENDINGS)
-    return rng.choice(PHRASES) + ending, name
+        return "Hello world ", "wide"
+    return rng.choice(PHRASES) + " ", rng.choice(GO_ON)
+
+
+def _glued_and_whole(prompt: str, word: str) -> tuple[int, int]:
+    """Tokens of the prompt's ids followed by the continuation's, and tokens of the same text encoded whole."""
+    return len(_gpt2().encode(prompt)) + len(_gpt2().encode(word)), len(_gpt2().encode(prompt + word))
 
 
 def q_trailing_space(student: str = "") -> Question:
-    text, ending = _trailing_text(student)
-    bare, what = text.rstrip(), ending.removeprefix("a ")
-    if not student:  # everyone's version: the lesson's example, one id
-        prompt = f"What is the id of the last GPT-2 token of {text!r} (with {ending} at the end)?"
-        reference, solution, wrong = (lambda: _gpt2().encode(text)[-1], f"last_id = enc.encode({text!r})[-1]",
-                                      f"last_id = enc.encode({bare!r})[-1]  # without the {what}")
-    else:  # a student's: the last word's id too, so that the answer depends on the phrase as well
-        prompt = (f"What are the ids of the last two GPT-2 tokens of {text!r} (with {ending} at the end)? Answer a "
-                  "list of two ids.")
-        reference, solution, wrong = (lambda: _gpt2().encode(text)[-2:], f"last_id = enc.encode({text!r})[-2:]",
-                                      f"last_id = enc.encode({bare!r})[-2:]  # without the {what}")
+    prompt, word = _prompt_and_word(student)
+    glued, whole = _glued_and_whole(prompt, word)
     return Question(
         name="trailing_space",
-        prompt=prompt,
-        reference=reference,
-        hints=[f"The {what} at the end cannot join {' ' + bare.split()[-1]!r}: it becomes a token of its own.",
-               "Encode the text with GPT-2 and look at the last ids."],
-        solution_code=solution,
-        wrong_code=wrong,
-        answer_name="last_id",
+        prompt=(f"A model is given the prompt {prompt!r} (it ends in a space) and goes on with the word {word!r}, "
+                f"so the text reads {prompt + word!r}. How many GPT-2 tokens is the prompt's ids followed by the "
+                "continuation's, and how many is the same text encoded whole? Answer (glued, whole); then, in the "
+                "cell under it, explain why they differ and why a model rarely produces the glued sequence."),
+        reference=lambda: _glued_and_whole(prompt, word),
+        compare=lambda got, expected: isinstance(got, (tuple, list)) and tuple(got) == expected,
+        hints=["Where does the space go when GPT-2 encodes a word in running text? And where is it in the prompt?",
+               f"Encode {prompt!r} and {word!r} separately, then {prompt + word!r} at once, and compare the "
+               "pieces (enc.decode([i]) for each id).",
+               "Notebook 08 §3, the trailing space: how often does a bare ' ' come before a word in the novel?"],
+        solution_code=(f"glued_whole = (len(enc.encode({prompt!r})) + len(enc.encode({word!r})), "
+                       f"len(enc.encode({prompt + word!r})))\n"
+                       "# Why: GPT-2 gives a word the space before it (' word' is one token), but the prompt already\n"
+                       "# ends in a bare ' ', so the model must go on with the word without its space, cut into\n"
+                       "# more pieces; in training text a bare space practically never comes before a word."),
+        wrong_code=f"glued_whole = ({whole}, {whole})  # as if the trailing space joined the word",
+        answer_name="glued_whole",
+        rubric=("Full marks for the pair. For the written reason: GPT-2's pattern gives a word the space before it,\n"
+                "so the whole text ends in one token such as ' wide'; the prompt ends in a bare ' ' token, and a\n"
+                "continuation after it must start without a space (the bare word, often cut into more tokens).\n"
+                "Training text encoded the same way almost never has a bare ' ' before a word, so that sequence\n"
+                "is rare for the model (token healing backs up the ' ' and lets the next token start with it)."),
         points=1,
         level="core",
-        asks="lesson number",
+        asks="explain",
         student=student,
     )
 

@@ -29,7 +29,7 @@ raises("exercise_sets.set_07", "student='a\\nb'", lambda: exercise_sets.set_07(s
 raises("exercise_sets.set_08", "student=b'alice'", lambda: exercise_sets.set_08(student=b"alice"), TypeError,
     r"student must be a str, got bytes")
 documented("exercise_sets.set_08", "student=''", lambda: exercise_sets.set_08(student=""),
-    lambda q: q["trailing_space"].reference() == 220, "everyone's version (the lesson's example)",
+    lambda q: q["trailing_space"].reference() == (4, 3), "everyone's version (the lesson's example)",
     r'"": everyone\'s version')
 
 raises("exercise_sets.set_03", "student=3", lambda: exercise_sets.set_03(student=3), TypeError,
