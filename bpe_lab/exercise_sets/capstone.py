@@ -21,7 +21,8 @@ For the grader, every question carries its grading fields, as in the other sets:
 
     name                  asks       level     points  hidden cases (made from the instructor's seed)
     get_stats             function   warm-up   1       long runs of a few ids (overlaps), random ids
-    merge                 function   warm-up   1       runs of a few ids, a pair at the start and across the end
+    merge                 function   warm-up   1       runs of a few ids, a pair at the start and across the end,
+                                                     always a run of 3 or 5 equal ids merged as (x, x)
     train                 function   core      2       a passage of the novel, a line of the UDHR
     encode                function   core      2       a UDHR line and a passage, merges learned from a hidden text
     decode                function   core      2       ids cut at both ends (a character cut), a whole passage
@@ -784,8 +785,14 @@ def _hidden_get_stats(rng):
 
 
 def _hidden_merge(rng):
+    """Two random lists over three ids, and always an overlapping run: 3 or 5 equal ids merged as (x, x), then
+    one more (x, x), where merging wherever the pair starts, scanning from the right or merging only the first
+    occurrence goes wrong (the first two alone let the overlap slip pass for 120 of 200 seeds)."""
     ids = [rng.choice([1, 2, 3]) for _ in range(rng.randint(20, 40))]
-    return [(ids, (ids[0], ids[1]), 256), (ids + ids[:1], (ids[-1], ids[0]), 257)]
+    x = rng.randint(1, 255)
+    around = lambda: [rng.choice([i for i in range(1, 256) if i != x]) for _ in range(rng.randint(1, 4))]  # noqa: E731
+    run = around() + [x] * rng.choice([3, 5]) + around() + [x, x] + around()
+    return [(ids, (ids[0], ids[1]), 256), (ids + ids[:1], (ids[-1], ids[0]), 257), (run, (x, x), 258)]
 
 
 def _hidden_train(rng):

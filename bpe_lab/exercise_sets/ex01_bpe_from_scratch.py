@@ -211,10 +211,24 @@ MERGE_PAIR_CASES = [(["h", "u", "g"], ("u", "g")), (["h", "u", "g", "s"], ("h", 
                     (["a", "a", "a", "a"], ("a", "a")), ([], ("a", "b")), (["x", "y"], ("a", "b"))]
 
 
+def _overlapping_run(rng, pool) -> tuple:
+    """A case every classic slip fails: a run of 3 or 5 equal symbols merged as (x, x), then one more (x, x)
+    after another symbol. Left to right gives 'xx x' (or 'xx xx x'); merging wherever the pair starts, or
+    replacing every occurrence, gives 'xx xx'; scanning from the right gives 'x xx'; merging only the first
+    occurrence leaves the later 'x x' apart. The rest of the list has no x, so the run stays as long as drawn."""
+    x = rng.choice(pool)
+    others = [s for s in pool if s != x]
+    around = lambda: [rng.choice(others) for _ in range(rng.randint(0, 3))]  # noqa: E731
+    symbols = around() + [x] * rng.choice([3, 5]) + [rng.choice(others)] + [x, x] + around()
+    return symbols, (x, x)
+
+
 def _hidden_merge_pair(rng) -> list[tuple]:
     """Lists over a few symbols, so pairs repeat and overlap ('a a a'), and the pair is often in the list; none
-    equal to a public case (hard-coding those must earn nothing here)."""
-    cases = []
+    equal to a public case (hard-coding those must earn nothing here). One of the eight, at a random place, is
+    always an overlapping run (``_overlapping_run``): without it the overlap slip passed every hidden case for
+    104 of 200 seeds."""
+    cases = [_overlapping_run(rng, ["a", "b", "c", "ab"])]
     while len(cases) < 8:
         symbols = [rng.choice(["a", "a", "b", "c", "ab"]) for _ in range(rng.randint(0, 12))]
         if len(symbols) >= 2 and rng.random() < 0.8:
@@ -224,6 +238,7 @@ def _hidden_merge_pair(rng) -> list[tuple]:
             pair = (rng.choice("abc"), rng.choice("abc"))
         if (symbols, pair) not in MERGE_PAIR_CASES:
             cases.append((symbols, pair))
+    cases.insert(rng.randrange(8), cases.pop(0))
     return cases
 
 

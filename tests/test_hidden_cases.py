@@ -1,0 +1,88 @@
+"""The hidden cases of every merge_pair-like question always catch its classic slips, whatever the seed.
+
+The slip that matters most is the overlap one: ['a', 'a', 'a'] merged as ('a', 'a') must give ['aa', 'a'];
+merging wherever the pair starts gives ['aa', 'aa']. Before the hidden cases always held an overlapping run,
+that slip passed every hidden case of 01 ``merge_pair`` for 104 of 200 seeds and of the capstone's ``merge`` for
+120. Scanning from the right and merging only the first occurrence are caught too; the reference and the
+question's own solution pass every case.
+"""
+
+import pytest
+
+from bpe_lab.exercise_sets import set_01
+from bpe_lab.exercise_sets.capstone import q_merge
+
+SEEDS = [f"instructor seed {n}" for n in range(200)]
+
+
+def overlapping(symbols, pair, glue):
+    """Merges wherever the pair starts, overlapping occurrences too: a a a -> aa aa."""
+    out = []
+    for i in range(len(symbols)):
+        if i + 1 < len(symbols) and (symbols[i], symbols[i + 1]) == tuple(pair):
+            out.append(glue(symbols[i], symbols[i + 1]))
+        elif i == 0 or (symbols[i - 1], symbols[i]) != tuple(pair):
+            out.append(symbols[i])
+    return out
+
+
+def from_the_right(symbols, pair, glue):
+    """Non-overlapping, but scanned from the right: a a a -> a aa."""
+    out, i = [], len(symbols) - 1
+    while i >= 0:
+        if i >= 1 and (symbols[i - 1], symbols[i]) == tuple(pair):
+            out.insert(0, glue(symbols[i - 1], symbols[i]))
+            i -= 2
+        else:
+            out.insert(0, symbols[i])
+            i -= 1
+    return out
+
+
+def first_only(symbols, pair, glue):
+    """Merges the first occurrence only."""
+    symbols = list(symbols)
+    for i in range(len(symbols) - 1):
+        if (symbols[i], symbols[i + 1]) == tuple(pair):
+            return symbols[:i] + [glue(symbols[i], symbols[i + 1])] + symbols[i + 2:]
+    return symbols
+
+
+SLIPS = [overlapping, from_the_right, first_only]
+
+
+def _defined(code, name):
+    space = {}
+    exec(code, space)
+    return space[name]
+
+
+def _questions():
+    """(question, function name, slip adapter): the slips take (symbols, pair, glue); ids glue into idx."""
+    merge_pair = set_01()["merge_pair"]
+    merge = q_merge()
+    return [(merge_pair, "merge_pair", lambda slip: lambda symbols, pair: slip(symbols, pair, str.__add__)),
+            (merge, "merge", lambda slip: lambda ids, pair, idx: slip(ids, pair, lambda a, b: idx))]
+
+
+QUESTIONS = _questions()
+
+
+@pytest.mark.parametrize("question, name, adapt", QUESTIONS, ids=[q.name for q, _, _ in QUESTIONS])
+def test_the_classic_slips_fail_a_hidden_case_for_every_seed(question, name, adapt):
+    solution = _defined(question.solution_code, name)
+    wrong = _defined(question.wrong_code, name)
+    slips = [wrong] + [adapt(slip) for slip in SLIPS]
+    for seed in SEEDS:
+        cases = question.hidden(seed)
+        expected = [question.reference(*case) for case in cases]
+        assert [solution(*case) for case in cases] == expected, seed
+        for slip in slips:
+            assert any(slip(*case) != want for case, want in zip(cases, expected)), (seed, slip.__doc__)
+
+
+@pytest.mark.parametrize("question, name, adapt", QUESTIONS, ids=[q.name for q, _, _ in QUESTIONS])
+def test_the_check_marks_the_slips_incorrect(question, name, adapt):
+    """The public cases tell a student about each slip too, before any grading."""
+    for slip in SLIPS:
+        assert not question.check(adapt(slip)), slip.__doc__
