@@ -11,11 +11,10 @@ marked by hand with the rubric ``solution()`` shows), and the project:
 - ``negative_gain`` — explain, stretch
 - ``maxmatch`` — function, core (with BERT's limit on a word's length)
 - ``unk_whole_word`` — explain, core
-- ``bert_pieces`` — new case, core (a new case of a word section 6 splits: capital and '!')
+- ``bert_pieces`` — explain, core (greedy pieces vs the fewest a small vocabulary allows, and why)
 - ``train_wordpiece`` — project (a few training steps with the likelihood gain, on toy corpora)
 
-One question of eight asks for a lesson's own numbers (``which_criterion``); ``bert_pieces`` is close
-to one (section 6 prints the pieces of 'tokenization'). ``set_05(student="alice")`` gives alice her own
+One question of eight asks for a lesson's own numbers (``which_criterion``). ``set_05(student="alice")`` gives alice her own
 counts, corpus, words and vocabulary in the five value questions (her ``which_criterion`` is a corpus of
 her own, no longer the lesson's); the three function questions have hidden cases and forbid calling
 bpe_lab's own gain, MaxMatch and trainer. Points grow with the level: warm-up 1, core 2, stretch 3,
@@ -414,35 +413,84 @@ def q_unk_whole_word(student: str = "") -> Question:
     )
 
 
-# Words with a capital and a punctuation mark that BERT splits into several pieces (a student's bert_pieces).
-BERT_WORDS = ("Preprocessing.", "Embeddings,", "Multilingual!", "Detokenizer!", "Hyperparameters?", "Normalization.",
-              "Pretraining!", "Misspellings?", "Lowercasing!", "Untokenizable?")
+# Words for a student's bert_pieces: each gets a small vocabulary in which greedy longest match is not the
+# fewest pieces (a long first piece that leaves an awkward rest).
+BERT_WORDS = ("preprocessing", "embeddings", "multilingual", "detokenizer", "hyperparameters", "normalization",
+              "pretraining", "misspellings", "lowercasing", "untokenizable")
+# Everyone's version: 'unbel' is the longest first piece, and after it no long piece fits ('un' + '##believ' does).
+BERT_EXAMPLE = ("Unbelievable!", ("[UNK]", "!", "u", "un", "unbel", "##believ", "##able", "##ie", "##u", "##n", "##b",
+                                  "##e", "##l", "##i", "##v", "##a"))
 
 
-def _bert_pieces(text: str) -> list[str]:
-    return bert.BertTokenizer(corpus.data_path("bert-base-uncased-vocab.txt")).tokenize(text)
+def _fewest_pieces(word: str, vocab) -> int:
+    """The fewest WordPiece pieces (a first piece, then '##' pieces) that spell ``word`` with ``vocab``."""
+    best = [0] + [math.inf] * len(word)  # best[end]: fewest pieces spelling word[:end]
+    for end in range(1, len(word) + 1):
+        for start in range(end):
+            piece = word[start:end] if start == 0 else "##" + word[start:end]
+            if piece in vocab:
+                best[end] = min(best[end], best[start] + 1)
+    return best[-1]
+
+
+def _greedy_and_fewest(text: str, vocab) -> tuple[list[str], int]:
+    """BERT's pieces for ``text`` (greedy longest match after its normaliser and pre-tokenizer), and the fewest
+    pieces the same vocabulary could spell it with, word by word."""
+    vocab = {piece: i for i, piece in enumerate(vocab)}
+    words = bert.bert_pre_tokenize(bert.bert_normalize(text))
+    return bert.bert_tokenize(text, vocab), sum(_fewest_pieces(word, vocab) for word in words)
+
+
+def _bert_case(student: str) -> tuple[str, tuple[str, ...]]:
+    rng = student_rng(student, "05 bert_pieces")
+    if rng is None:
+        return BERT_EXAMPLE
+    while True:  # a few tries: a random vocabulary in which greedy loses
+        word = rng.choice(BERT_WORDS)
+        cut1 = rng.randint(2, 4)
+        cut2 = rng.randint(cut1 + 3, len(word) - 3)
+        decoy = rng.randint(cut1 + 1, min(cut2 - 1, cut1 + 3))  # a longer first piece ending inside the middle one
+        pieces = {"[UNK]", "!", "?", word[:1], word[:cut1], word[:decoy], "##" + word[cut1:cut2], "##" + word[cut2:]}
+        pieces |= {"##" + letter for letter in word}
+        vocab = tuple(sorted(pieces, key=lambda piece: (piece != "[UNK]", piece)))
+        text = word.capitalize() + rng.choice("!?")
+        greedy, fewest = _greedy_and_fewest(text, vocab)
+        if len(greedy) > fewest:
+            return text, vocab
 
 
 def q_bert_pieces(student: str = "") -> Question:
-    rng = student_rng(student, "05 bert_pieces")
-    text = "Tokenization!" if rng is None else rng.choice(BERT_WORDS)
-    wrong = ("bert_tokens = ['Token', '##ization', '!']  # forgot the lower-casing" if rng is None else
-             f"bert_tokens = {[text[:-1], text[-1]]!r}  # forgot the lower-casing and the word pieces")
+    text, vocab = _bert_case(student)
+    greedy, fewest = _greedy_and_fewest(text, vocab)
     return Question(
         name="bert_pieces",
-        prompt=f"What pieces does bert-base-uncased give for {text!r}? Answer as a list of strings.",
-        reference=lambda: _bert_pieces(text),
+        prompt=(f"An uncased BERT tokenizer has the vocabulary {list(vocab)!r}. What pieces does it give for "
+                f"{text!r}, and how few pieces could the same vocabulary spell the text with? Answer (pieces, "
+                "fewest): a list of strings and a number. Then, in the cell under it, explain why BERT does not "
+                "find the fewest."),
+        reference=lambda: _greedy_and_fewest(text, vocab),
+        compare=lambda got, expected: (isinstance(got, (tuple, list)) and len(got) == 2
+                                       and list(got[0]) == expected[0] and got[1] == expected[1]),
         hints=["BERT's pipeline (section 7) changes the text before WordPiece sees it: case, and punctuation.",
-               "Then each word is split by greedy longest match with the 30,522-piece vocabulary; the tokenizer "
-               "in bpe_lab.bert lets you check your guess."],
-        solution_code=("from bpe_lab import bert, corpus\n"
-                       "bert_tokens = bert.BertTokenizer(corpus.data_path('bert-base-uncased-vocab.txt'))"
-                       f".tokenize({text!r})"),
-        wrong_code=wrong,
+               "Then each word is split by greedy longest match from the left (your maxmatch of question 5); it "
+               "never goes back to try a shorter first piece.",
+               "For the fewest, try every first piece, and for each the fewest for the rest (a small table from "
+               "the end of the word, or by hand)."],
+        solution_code=(f"bert_tokens = ({greedy!r}, {fewest})\n"
+                       "# Why: greedy takes the longest piece at each position and never goes back; its long first\n"
+                       "# piece ends where no long '##' piece starts, so the rest falls into short pieces, while a\n"
+                       "# shorter first piece would have let a long '##' piece cover the middle."),
+        wrong_code=f"bert_tokens = ({greedy!r}, {len(greedy)})  # as if greedy were the fewest",
         answer_name="bert_tokens",
+        rubric=(f"Full marks for {(greedy, fewest)!r} (the pieces, the fewest).\n"
+                "For the written reason: MaxMatch is greedy, the longest vocabulary piece\n"
+                "at each position, left to right, without backtracking; the longest first piece can end inside a\n"
+                "piece that a shorter first piece would have used whole, so the rest is cut into more, shorter\n"
+                "pieces. Finding the fewest needs a search over all splits (dynamic programming), which BERT does\n"
+                "not do; lower-casing and the split of the punctuation mark come first."),
         points=LEVEL_POINTS["core"],
         level="core",
-        asks="new case",
+        asks="explain",
         student=student,
     )
 
