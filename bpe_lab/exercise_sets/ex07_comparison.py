@@ -7,7 +7,8 @@
  2    ``fertility``                function       warm-up  1       tokens per whitespace-separated word
  3    ``cost_per_language``        function       core     2       each language's tokens over the reference
                                                                    language's
- 4    ``hindi_cost``               lesson number  core     1       GPT-2's tokens for a line in Hindi over English
+ 4    ``hindi_cost``               explain        core     1       a Hindi line's GPT-2 tokens with no merge and with
+                                                                   GPT-2's, and why
  5    ``ratio_to_english``         explain        core     2       two tokenizers' ratios to English, and why they
                                                                    mislead
  6    ``data_or_algorithm``        lesson number  core     1       notebook 07's conclusion, with its numbers
@@ -17,8 +18,7 @@
                                                                    conclusion
 ====  ===========================  =============  =======  ======  ================================================
 
-Lesson's own numbers: 2 of 8. ``data_or_algorithm`` asks for notebook 07's section 7 conclusion; ``hindi_cost``
-divides two counts that notebook 08's section 7 table prints. The rest are new cases, functions and
+Lesson's own numbers: 1 of 8. ``data_or_algorithm`` asks for notebook 07's section 7 conclusion. The rest are new cases, functions and
 predictions to explain; an *explain* question has a value answer (checked) and a written ``why`` that an
 instructor marks with its ``rubric``. The points add up to 16: 1 for a warm-up or a lesson's number, 2 for a
 core question, 4 for the stretch function and the project.
@@ -199,9 +199,11 @@ def _gpt2():
 
 
 @lru_cache(maxsize=8)
-def _gpt2_cost_hindi(index: int = 1) -> float:
-    enc = _gpt2()
-    return len(enc.encode(_line("hin", index))) / len(enc.encode(_line("eng", index)))
+def _hindi_bytes_and_tokens(index: int = 1) -> tuple[int, int]:
+    """The Hindi line's UTF-8 bytes (its GPT-2 tokens if GPT-2 had learned no merge at all: byte-level BPE starts
+    from one token per byte) and its GPT-2 tokens."""
+    hindi = _line("hin", index)
+    return len(hindi.encode("utf-8")), len(_gpt2().encode(hindi))
 
 
 def _hindi_line(student: str) -> int:
@@ -213,33 +215,42 @@ def _hindi_line(student: str) -> int:
 
 def q_hindi_cost(student: str = "") -> Question:
     index = _hindi_line(student)
+    no_merges, tokens = _hindi_bytes_and_tokens(index)
     return Question(
         name="hindi_cost",
-        prompt=(f"With GPT-2 (bpe_lab.gpt2.load()), how many times more tokens does the {ORDINALS[index]} line of the "
-                "Universal Declaration of Human Rights take in Hindi than in English? "
-                f"(corpus.load_udhr()[code]['text'].split('\\n')[{index}], codes 'hin' and 'eng'; two decimals)"),
-        reference=lambda: _gpt2_cost_hindi(index),
-        compare=lambda got, expected: close(got, expected, 0.01),
-        hints=["Encode both lines with the same tokenizer and compare the counts.",
-               "The answer is a ratio of token counts, not of characters or bytes."],
+        prompt=(f"Take the {ORDINALS[index]} line of the Universal Declaration of Human Rights in Hindi "
+                f"(corpus.load_udhr()['hin']['text'].split('\\n')[{index}]). How many tokens would GPT-2 give it if "
+                "it had learned no merge at all, and how many does it give? Answer (no_merges, gpt2): two whole "
+                "numbers. Then, in the cell under it, explain what the two numbers say about GPT-2's merges for "
+                "Devanagari, and why the first one is so large."),
+        reference=lambda: _hindi_bytes_and_tokens(index),
+        compare=lambda got, expected: isinstance(got, (tuple, list)) and tuple(got) == expected,
+        hints=["GPT-2 is byte-level BPE: before any merge, what is one token?",
+               "How many bytes does one Devanagari character take in UTF-8? Count the line's bytes, not its "
+               "characters.",
+               "Then encode the line with GPT-2 (bpe_lab.gpt2.load()) and compare."],
         solution_code=(
             "from bpe_lab import corpus, gpt2\n"
-            "enc = gpt2.load()\n"
-            "udhr = corpus.load_udhr()\n"
-            f"hindi, english = (udhr[c]['text'].split('\\n')[{index}] for c in ('hin', 'eng'))\n"
-            "hindi_cost = len(enc.encode(hindi)) / len(enc.encode(english))"),
+            f"hindi = corpus.load_udhr()['hin']['text'].split('\\n')[{index}]\n"
+            "hindi_cost = (len(hindi.encode('utf-8')), len(gpt2.load().encode(hindi)))\n"
+            "# Why: with no merge, byte-level BPE gives one token per byte, and a Devanagari character is 3\n"
+            f"# bytes; GPT-2's merges cut that by little (about {no_merges / tokens:.1f} bytes per token, against about 4-5 "
+            "for\n"
+            "# English): it learned few merges for Devanagari, so Hindi costs several times more tokens."),
         wrong_code=(
-            "from bpe_lab import corpus\n"
-            "udhr = corpus.load_udhr()\n"
-            f"hindi_cost = (len(udhr['hin']['text'].split('\\n')[{index}])\n"
-            f"              / len(udhr['eng']['text'].split('\\n')[{index}]))  # characters"),
+            "from bpe_lab import corpus, gpt2\n"
+            f"hindi = corpus.load_udhr()['hin']['text'].split('\\n')[{index}]\n"
+            "hindi_cost = (len(hindi), len(gpt2.load().encode(hindi)))  # characters, not bytes"),
         answer_name="hindi_cost",
-        rubric=("For a written interpretation: GPT-2's vocabulary was learned mostly from English, so Devanagari\n"
-                "falls back to bytes (3 per character) and the same content costs several times more tokens:\n"
-                "higher cost, shorter effective context, slower generation for Hindi users."),
+        rubric=(f"Full marks for {(no_merges, tokens)!r}. For the written reason: byte-level BPE starts from one\n"
+                "token per byte, and a Devanagari character is 3 bytes in UTF-8 (the spaces and punctuation 1),\n"
+                f"so the line starts at {no_merges} tokens; GPT-2's merges bring it only to {tokens} (about "
+                f"{no_merges / tokens:.1f} bytes per\n"
+                "token, where English gets 4 or more): its vocabulary, learned mostly from English, has few merges\n"
+                "for Devanagari, so Hindi pays several times more tokens for the same content (cost, context)."),
         points=1,
         level="core",
-        asks="lesson number",
+        asks="explain",
         student=student,
     )
 
