@@ -3,14 +3,14 @@
 The slip that matters most is the overlap one: ['a', 'a', 'a'] merged as ('a', 'a') must give ['aa', 'a'];
 merging wherever the pair starts gives ['aa', 'aa']. Before the hidden cases always held an overlapping run,
 that slip passed every hidden case of 01 ``merge_pair`` for 104 of 200 seeds and of the capstone's ``merge`` for
-120. Scanning from the right and merging only the first occurrence are caught too; the reference and the
-question's own solution pass every case.
+120; a ``train`` built on it passed 01's for 51 and the capstone's for 199. Scanning from the right and merging
+only the first occurrence are caught too; the reference and the question's own solution pass every case.
 """
 
 import pytest
 
 from bpe_lab.exercise_sets import set_01
-from bpe_lab.exercise_sets.capstone import q_merge
+from bpe_lab.exercise_sets.capstone import _get_stats, q_get_stats, q_merge, q_train
 
 SEEDS = [f"instructor seed {n}" for n in range(200)]
 
@@ -51,9 +51,11 @@ def first_only(symbols, pair, glue):
 SLIPS = [overlapping, from_the_right, first_only]
 
 
-def _defined(code, name):
+def _defined(code, name, *before):
+    """The function ``name`` that ``code`` defines, after the solutions it builds on (``before``)."""
     space = {}
-    exec(code, space)
+    for earlier in (*before, code):
+        exec(earlier, space)
     return space[name]
 
 
@@ -86,3 +88,56 @@ def test_the_check_marks_the_slips_incorrect(question, name, adapt):
     """The public cases tell a student about each slip too, before any grading."""
     for slip in SLIPS:
         assert not question.check(adapt(slip)), slip.__doc__
+
+
+def train_01(slip):
+    """01's train (word counts, number of merges) with ``slip`` as its merge."""
+    def train(word_counts, num_merges):
+        words, merges = {tuple(word): count for word, count in word_counts.items()}, []
+        for _ in range(num_merges):
+            counts = {}
+            for symbols, count in words.items():
+                for pair in zip(symbols, symbols[1:]):
+                    counts[pair] = counts.get(pair, 0) + count
+            if not counts:
+                break
+            top = max(counts.values())
+            pair = min(p for p, c in counts.items() if c == top)
+            merged = {}
+            for symbols, count in words.items():
+                after = tuple(slip(list(symbols), pair, str.__add__))
+                merged[after] = merged.get(after, 0) + count
+            words = merged
+            merges.append(pair)
+        return merges
+    return train
+
+
+def train_capstone(slip):
+    """The capstone's train (text, vocab size) with ``slip`` as its merge."""
+    def train(text, vocab_size):
+        ids, merges = list(text.encode("utf-8")), {}
+        for idx in range(256, vocab_size):
+            stats = _get_stats(ids, {})
+            if not stats:
+                break
+            pair = min(stats, key=lambda p: (-stats[p], p))
+            ids = slip(ids, pair, lambda a, b: idx)
+            merges[pair] = idx
+        return merges
+    return train
+
+
+TRAINS = [(set_01()["train"], train_01, ()), (q_train(), train_capstone, (q_get_stats(), q_merge()))]
+
+
+@pytest.mark.parametrize("question, build, before", TRAINS, ids=["01 train", "capstone train"])
+def test_a_train_whose_merge_slips_fails_a_hidden_case_for_every_seed(question, build, before):
+    solution = _defined(question.solution_code, "train", *(q.solution_code for q in before))
+    trains = [build(slip) for slip in SLIPS]
+    for seed in SEEDS:
+        cases = question.hidden(seed)
+        expected = [question.reference(*case) for case in cases]
+        assert [solution(*case) for case in cases] == expected, seed
+        for train, slip in zip(trains, SLIPS):
+            assert any(train(*case) != want for case, want in zip(cases, expected)), (seed, slip.__doc__)

@@ -23,7 +23,8 @@ For the grader, every question carries its grading fields, as in the other sets:
     get_stats             function   warm-up   1       long runs of a few ids (overlaps), random ids
     merge                 function   warm-up   1       runs of a few ids, a pair at the start and across the end,
                                                      always a run of 3 or 5 equal ids merged as (x, x)
-    train                 function   core      2       a passage of the novel, a line of the UDHR
+    train                 function   core      2       a passage of the novel, a line of the UDHR, an
+                                                     overlapping run ('aaabaa') repeated
     encode                function   core      2       a UDHR line and a passage, merges learned from a hidden text
     decode                function   core      2       ids cut at both ends (a character cut), a whole passage
     train_regex           function   core      2       a passage; numbers and a UDHR line
@@ -796,8 +797,14 @@ def _hidden_merge(rng):
 
 
 def _hidden_train(rng):
+    """A passage, a UDHR line, and a text of one overlapping run repeated ('aaabaa~': 3 or 5 equal letters,
+    another, the first twice), where a merge that slips on overlaps (or scans from the right, or merges only the
+    first occurrence) learns other merges; the first two alone let the overlap slip pass for 199 of 200 seeds."""
     m = _material(rng)
-    return [(m["passage"][:300], 256 + rng.randint(5, 30)), (m["lines"][0][:200], 256 + rng.randint(5, 30))]
+    x, y = rng.sample("abcdefghijklmnopqrstuvwxyz", 2)
+    run = f"{x * rng.choice([3, 5])}{y}{x * 2}~" * rng.randint(3, 6)  # subtle: '~' sorts after the letters
+    return [(m["passage"][:300], 256 + rng.randint(5, 30)), (m["lines"][0][:200], 256 + rng.randint(5, 30)),
+            (run, 256 + rng.randint(4, 10))]
 
 
 def _hidden_merges(rng, m):
