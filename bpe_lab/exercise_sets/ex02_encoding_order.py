@@ -9,7 +9,8 @@ calls to bpe_lab's own encoders, points, levels and what each question asks.
 The questions, in order (name — asks, level):
 
 - ``encode_lowest`` — new case, warm-up
-- ``novel_trap`` — lesson number, warm-up (a row of the table notebook 02 §4 prints)
+- ``novel_trap`` — new case, warm-up (a word of its own, not in notebook 02 §4's table, that the
+  frequency encoder splits wrongly; any such word is accepted)
 - ``frequency_trap`` — explain, core
 - ``encode`` — function, core
 - ``replay`` — function, core
@@ -281,25 +282,69 @@ def _novel_wrong_words() -> tuple[tuple, list]:
     return tuple(wrong), merges
 
 
-def q_novel_trap(student: str = "") -> Question:
-    words, merges = _novel_wrong_words()
+def _splits_apart(word, merges) -> bool:
+    """Whether merging by frequency splits ``word`` differently from encode (lowest rank first)."""
+    return bpe.encode(word, merges) != bpe.wrong_encode_by_frequency(word, merges)
+
+
+def _trap_word_ask(student: str) -> tuple[str, int]:
+    """The first letter and the length of the word a student must find: 'c' and 6 for everyone, or for a
+    student a letter and length for which the novel holds such a word (4-8 letters)."""
     rng = student_rng(student, "02 novel_trap")
-    word = words[0] if rng is None else rng.choice(words)
+    if rng is None:
+        return "c", 6
+    while True:
+        letter, length = rng.choice("abcdefghlmprstw"), rng.randint(4, 8)
+        if _a_trap_word(letter, length):
+            return letter, length
+
+
+@functools.lru_cache(maxsize=64)
+def _a_trap_word(letter: str, length: int) -> str | None:
+    """The novel's most frequent word of ``length`` lower-case letters starting with ``letter``, outside §4's
+    table, that the two encoders split differently with the novel's 100 merges (None if there is none)."""
+    table, merges = _novel_wrong_words()
+    counts = corpus.word_counts(corpus.load_text(), separate_punctuation=True)
+    for word in sorted(counts, key=lambda word: (-counts[word], word)):
+        if (len(word) == length and word.startswith(letter) and word.isalpha() and word.islower()
+                and word not in table and _splits_apart(word, merges)):
+            return word
+    return None
+
+
+def _is_trap_word(letter: str, length: int):
+    def accepts(got, expected) -> bool:  # any word that qualifies, not only the reference's
+        return (isinstance(got, str) and len(got) == length and got.startswith(letter) and got.isalpha()
+                and got.islower() and got not in _novel_wrong_words()[0]
+                and _splits_apart(got, _novel_wrong_words()[1]))
+    return accepts
+
+
+def q_novel_trap(student: str = "") -> Question:
+    letter, length = _trap_word_ask(student)
+    table, merges = _novel_wrong_words()
+    found = _a_trap_word(letter, length)
+    same_split = next(word for word in ("aaaa", "bbbb", "cccc", "dddd") if not _splits_apart(word, merges))
     return Question(
         name="novel_trap",
-        prompt=(f"Notebook 02 §4 prints the words of Pride and Prejudice that merging by frequency splits differently "
-                f"from encode, with the novel's own 100 merges. How does the frequency encoder split {word!r}? "
-                "Answer as a list of tokens."),
-        reference=lambda: bpe.wrong_encode_by_frequency(word, _novel_wrong_words()[1]),
-        hints=["Run notebook 02 down to §4: the table under 'It is not a corner case' lists the words with both splits.",
-               "The column you want is the wrong one, 'by frequency (WRONG)'; the table shows the tokens joined by "
-               "spaces."],
-        solution_code=f"novel_tokens = {bpe.wrong_encode_by_frequency(word, merges)!r}",
-        wrong_code=f"novel_tokens = {bpe.encode(word, merges)!r}  # encode's split, not the frequency encoder's",
-        answer_name="novel_tokens",
+        prompt=(f"Notebook 02 §4 lists the novel's most frequent words that merging by frequency splits differently "
+                f"from encode, with the novel's own 100 merges ({', '.join(table)}). Find another: a word of "
+                f"exactly {length} lower-case letters starting with {letter!r} (it need not be English) that the "
+                "two encoders split differently with those merges. Answer the word, a str."),
+        reference=lambda: _a_trap_word(letter, length),
+        compare=_is_trap_word(letter, length),
+        hints=["The frequency encoder merges the learned pair most frequent *in the word*, and breaks a tie by the "
+               "smallest pair (alphabetical order); encode merges the pair learned first.",
+               "In a short word most pairs occur once: look for two learned pairs that share a letter (like 'l', "
+               "'e' and 'e', 's' in 'les'), where the one learned later comes first in alphabetical order.",
+               "Or search: bpe.encode and bpe.wrong_encode_by_frequency on the novel's words of your length."],
+        solution_code=(f"novel_word = {found!r}  # one of many: {bpe.encode(found, merges)} by rank, "
+                       f"{bpe.wrong_encode_by_frequency(found, merges)} by frequency"),
+        wrong_code=f"novel_word = {(letter + same_split)[:length]!r}  # the two encoders agree on it",
+        answer_name="novel_word",
         points=1,
         level="warm-up",
-        asks="lesson number",
+        asks="new case",
         student=student,
     )
 
