@@ -14,9 +14,9 @@ marked by hand with the rubric ``solution()`` shows), and the project:
 - ``bert_pieces`` — explain, core (greedy pieces vs the fewest a small vocabulary allows, and why)
 - ``train_wordpiece`` — project (a few training steps with the likelihood gain, on toy corpora)
 
-One question of eight asks for a lesson's own numbers (``which_criterion``). ``set_05(student="alice")`` gives alice her own
-counts, corpus, words and vocabulary in the five value questions (her ``which_criterion`` is a corpus of
-her own, no longer the lesson's); the three function questions have hidden cases and forbid calling
+One question of eight asks for a lesson's own numbers (``which_criterion``). ``set_05(student="alice")``
+gives alice her own counts, corpus, words and vocabulary in the five value questions (her ``which_criterion``
+is a corpus of her own, no longer the lesson's); the three function questions have hidden cases and forbid calling
 bpe_lab's own gain, MaxMatch and trainer. Points grow with the level: warm-up 1, core 2, stretch 3,
 project 5.
 """

@@ -11,20 +11,21 @@
                                                                    GPT-2's, and why
  5    ``ratio_to_english``         explain        core     2       two tokenizers' ratios to English, and why they
                                                                    mislead
- 6    ``data_or_algorithm``        lesson number  core     1       notebook 07's conclusion, with its numbers
+ 6    ``data_or_algorithm``        explain        core     1       a grid of results: the algorithm's and the data's
+                                                                   effect, each with the rest held fixed
  7    ``held_out_comparison``      function       stretch  4       train tokenizers at given sizes, measure on
                                                                    held-out text
  8    ``comparison_conclusion``    project        project  4       run it on BPE and Unigram: a number and a written
                                                                    conclusion
 ====  ===========================  =============  =======  ======  ================================================
 
-Lesson's own numbers: 1 of 8. ``data_or_algorithm`` asks for notebook 07's section 7 conclusion. The rest are new cases, functions and
-predictions to explain; an *explain* question has a value answer (checked) and a written ``why`` that an
-instructor marks with its ``rubric``. The points add up to 16: 1 for a warm-up or a lesson's number, 2 for a
-core question, 4 for the stretch function and the project.
+Lesson's own numbers: none of 8. All are new cases, functions and predictions to explain; an *explain*
+question has a value answer (checked) and a written ``why`` that an instructor marks with its ``rubric``. The
+points add up to 16: 1 for a warm-up, ``hindi_cost`` and ``data_or_algorithm``, 2 for another core question, 4
+for the stretch function and the project.
 
 Grading: ``set_07(student="alice")`` gives alice her own numbers in every value question (another line of the
-declaration, other token counts, another replication's effects, another stretch of the novel; ``student_rng``;
+declaration, other token counts, another replication's grid, another stretch of the novel; ``student_rng``;
 "" is everyone's version, the lesson's). The four function questions have hidden cases (small texts, toy
 trainers, fast); the three measures forbid ``bpe_lab.metrics``' own.
 
@@ -234,8 +235,8 @@ def q_hindi_cost(student: str = "") -> Question:
             f"hindi = corpus.load_udhr()['hin']['text'].split('\\n')[{index}]\n"
             "hindi_cost = (len(hindi.encode('utf-8')), len(gpt2.load().encode(hindi)))\n"
             "# Why: with no merge, byte-level BPE gives one token per byte, and a Devanagari character is 3\n"
-            f"# bytes; GPT-2's merges cut that by little (about {no_merges / tokens:.1f} bytes per token, against about 4-5 "
-            "for\n"
+            f"# bytes; GPT-2's merges cut that by little (about {no_merges / tokens:.1f} bytes per token, "
+            "against about 4-5 for\n"
             "# English): it learned few merges for Devanagari, so Hindi costs several times more tokens."),
         wrong_code=(
             "from bpe_lab import corpus, gpt2\n"
@@ -303,72 +304,79 @@ def q_ratio_to_english(student: str = "") -> Question:
     )
 
 
-EFFECTS = ("algorithm", "pre-processing", "data")
+ALGORITHMS, TEXTS = ("BPE", "Unigram", "WordPiece"), ("prose", "Python")
+# Everyone's version: a made-up grid of bytes per token at 4,000 tokens (algorithm, trained on, measured on).
+GRID = {("BPE", "prose", "prose"): 4.31, ("Unigram", "prose", "prose"): 4.18, ("WordPiece", "prose", "prose"): 4.25,
+        ("BPE", "Python", "prose"): 3.52, ("Unigram", "Python", "prose"): 3.44, ("WordPiece", "Python", "prose"): 3.61,
+        ("BPE", "prose", "Python"): 2.47, ("Unigram", "prose", "Python"): 2.39, ("WordPiece", "prose", "Python"): 2.58,
+        ("BPE", "Python", "Python"): 3.36, ("Unigram", "Python", "Python"): 3.12,
+        ("WordPiece", "Python", "Python"): 3.29}
 
 
-def _replication(student: str) -> dict | None:
-    """None (everyone answers from notebook 07's own section 7), or for a student a made-up replication on
-    other texts: effect -> bytes per token it moved compression by at 4,000, all different."""
+def _grid(student: str) -> dict:
+    """GRID, or for a student another made-up grid: a base per measured text, a small offset per algorithm and
+    cell, and a gain for training on the text measured on; the two effects never within 0.05 of each other."""
     rng = student_rng(student, "07 data_or_algorithm")
     if rng is None:
-        return None
-    return dict(zip(EFFECTS, (value / 100 for value in rng.sample(range(5, 95), 3))))
+        return GRID
+    while True:
+        base = {"prose": rng.uniform(3.8, 4.6), "Python": rng.uniform(2.2, 3.0)}
+        spread, gain = rng.uniform(0.1, 0.9), rng.uniform(0.2, 1.2)
+        grid = {(algorithm, trained, measured): round(base[measured] + rng.uniform(0, spread)
+                                                      + (gain * rng.uniform(0.6, 1) if trained == measured else 0), 2)
+                for measured in TEXTS for trained in TEXTS for algorithm in ALGORITHMS}
+        algorithm_effect, data_effect, _ = _effects(grid)
+        if abs(algorithm_effect - data_effect) > 0.05:
+            return grid
+
+
+def _effects(grid: dict) -> tuple[float, float, str]:
+    """The largest change of the algorithm alone (training and measured text the same), the largest change of
+    the training text alone (algorithm and measured text the same), and which is bigger."""
+    algorithm_effect = max(max(grid[a, t, m] for a in ALGORITHMS) - min(grid[a, t, m] for a in ALGORITHMS)
+                           for t in TEXTS for m in TEXTS)
+    data_effect = max(abs(grid[a, "prose", m] - grid[a, "Python", m]) for a in ALGORITHMS for m in TEXTS)
+    algorithm_effect, data_effect = round(algorithm_effect, 2), round(data_effect, 2)
+    return algorithm_effect, data_effect, "data" if data_effect > algorithm_effect else "algorithm"
 
 
 def q_data_or_algorithm(student: str = "") -> Question:
-    effects = _replication(student)
-    if effects is None:
-        return Question(
-            name="data_or_algorithm",
-            prompt=("Notebook 07, section 7: which moved compression more, the training data or the algorithm? "
-                    "Answer 'data' or 'algorithm', and quote in `why` the two numbers the section printed at 4,000."),
-            reference="data",
-            compare=lambda got, expected: isinstance(got, str) and got.strip().lower() == expected,
-            hints=["Section 7's cell prints three distances at 4,000 tokens, in bytes per token.",
-                   "Compare the spread between the three algorithms on the same words with what training BPE on "
-                   "Python instead of prose does, measured on Python."],
-            solution_code=("bigger_effect = 'data'\n"
-                           "why = ('At 4,000 the three algorithms on the same words differ by at most <the spread '\n"
-                           "       'section 7 printed>; BPE trained on Python instead of prose, measured on '\n"
-                           "       'Python, moves by <the data effect it printed>, several times more: the '\n"
-                           "       'training data matters most.')"),
-            wrong_code="bigger_effect = 'algorithm'",
-            answer_name="bigger_effect",
-            rubric=("Full marks for 'data' with the two numbers from section 7 quoted: the spread between the three\n"
-                    "algorithms on the same words, and the change from training BPE on Python instead of prose,\n"
-                    "measured on Python (the larger one). Half marks without the numbers."),
-            points=1, level="core", asks="lesson number", student=student,
-        )
-    ranking = sorted(EFFECTS, key=effects.get, reverse=True)
+    grid = _grid(student)
+    algorithm_effect, data_effect, bigger = _effects(grid)
+    rows = "; ".join(f"{a} trained on {t}, measured on {m}: {v:.2f}" for (a, t, m), v in grid.items())
     return Question(
         name="data_or_algorithm",
-        prompt=("A replication of notebook 07, section 7, on other texts printed at 4,000: the three algorithms on "
-                f"the same words differ by at most {effects['algorithm']:.2f} bytes per token; giving BPE BERT's view "
-                f"of the text instead of GPT-2's moves it by {effects['pre-processing']:.2f}; training BPE on the "
-                f"other kind of text instead, measured on that kind, moves it by {effects['data']:.2f}. Rank the "
-                "three, the one that moved compression most first: answer a list of 'algorithm', 'pre-processing' "
-                "and 'data'. In `why`, compare the ranking with notebook 07's own (the numbers section 7 printed)."),
-        reference=lambda: ranking,
-        compare=lambda got, expected: (isinstance(got, (list, tuple)) and len(got) == len(expected)
-                                       and all(isinstance(g, str) and g.strip().lower() == e
-                                               for g, e in zip(got, expected))),
-        hints=["Each number is how far one change moved bytes per token: the larger, the more it mattered.",
-               "Section 7 of notebook 07 prints the same three distances for its own texts."],
-        solution_code=(f"bigger_effect = {ranking!r}\n"
-                       f"why = ('Here {ranking[0]} moved compression most ({effects[ranking[0]]:.2f} bytes per '\n"
-                       f"       'token) and {ranking[-1]} least ({effects[ranking[-1]]:.2f}); notebook 07 found '\n"
-                       "       'data, '\n"
-                       "       'then pre-processing, then the algorithm (<its three numbers>). One run on '\n"
-                       "       'other texts can rank them differently.')"),
-        wrong_code=f"bigger_effect = {ranking[::-1]!r}  # smallest first",
+        prompt=("A replication of notebook 07, section 7, printed bytes per token at 4,000 tokens for three "
+                "algorithms, "
+                f"each trained on prose or on Python and measured on prose or on Python: {rows}. How far can choosing "
+                "the algorithm alone move compression, and how far can choosing the training text alone? (Each: the "
+                "largest difference between two cells that differ only in that choice.) Answer (algorithm, data, "
+                "bigger): two numbers (two decimals) and 'algorithm' or 'data'. Then, in `why`, explain why "
+                "comparing other pairs of cells would not measure either effect."),
+        reference=lambda: _effects(grid),
+        compare=lambda got, expected: (isinstance(got, (list, tuple)) and len(got) == 3
+                                       and close(got[0], expected[0], 0.01) and close(got[1], expected[1], 0.01)
+                                       and isinstance(got[2], str) and got[2].strip().lower() == expected[2]),
+        hints=["An effect of one choice is measured with everything else held the same: same training text and "
+               "same measured text for the algorithm; same algorithm and same measured text for the data.",
+               "For the algorithm: in each of the four (trained on, measured on) groups, the largest minus the "
+               "smallest of the three algorithms; keep the largest. For the data: for each algorithm and "
+               "measured text, the difference between training on prose and on Python; keep the largest."],
+        solution_code=(f"bigger_effect = ({algorithm_effect}, {data_effect}, {bigger!r})\n"
+                       "# Why: a pair of cells that differs in two choices at once (another algorithm trained on\n"
+                       "# other text), or in the measured text (prose is easier to compress than code whatever\n"
+                       "# the tokenizer), mixes effects: only one choice may change between the two cells."),
+        wrong_code=(f"bigger_effect = ({round(max(grid.values()) - min(grid.values()), 2)}, {data_effect}, "
+                    f"{bigger!r})  # the whole grid's spread, measured text included"),
         answer_name="bigger_effect",
-        rubric=(f"Full marks for {ranking} with the reason: each number is how far one change moved bytes per\n"
-                "token, so the largest moved compression most; and the comparison with notebook 07's own section 7\n"
-                "(data, then pre-processing, then the algorithm), its numbers quoted. Half marks without the\n"
-                "comparison."),
+        rubric=(f"Full marks for {(algorithm_effect, data_effect, bigger)!r}. For the written reason: an effect is\n"
+                "measured between cells that differ only in that choice; two cells that also differ in the\n"
+                "measured text compare texts (prose compresses better than code under any tokenizer), and two that\n"
+                "differ in both algorithm and training text mix the two effects. Notebook 07 found the data's\n"
+                "effect several times the algorithms' spread."),
         points=1,
         level="core",
-        asks="lesson number",
+        asks="explain",
         student=student,
     )
 

@@ -27,9 +27,9 @@ cases, functions and predictions to explain; an *explain* question has a value a
 vocabulary questions use GPT-2, which the exercise notebook loads once as ``enc``, and small tokenizers trained
 here in milliseconds.
 
-Grading: ``set_08(student="alice")`` gives alice her own word, prompt and continuation, user text and range of numbers in
-the value questions (``student_rng``; "" is everyone's version, the lesson's). The four function questions
-have hidden cases (digit strings, model sizes, numbers, tokenizers trained here on a few words) and forbid
+Grading: ``set_08(student="alice")`` gives alice her own word, prompt and continuation, user text and range of
+numbers in the value questions (``student_rng``; "" is everyone's version, the lesson's). The four function
+questions have hidden cases (digit strings, model sizes, numbers, tokenizers trained here on a few words) and forbid
 bpe_lab's own ``pretokenize.split`` and ``vocab_audit.unseen_tokens`` where they answer the question.
 """
 
