@@ -9,7 +9,7 @@ only the first occurrence are caught too; the reference and the question's own s
 
 import pytest
 
-from bpe_lab.exercise_sets import set_01
+from bpe_lab.exercise_sets import set_01, set_02
 from bpe_lab.exercise_sets.capstone import _get_stats, q_get_stats, q_merge, q_train
 
 SEEDS = [f"instructor seed {n}" for n in range(200)]
@@ -141,3 +141,46 @@ def test_a_train_whose_merge_slips_fails_a_hidden_case_for_every_seed(question, 
         assert [solution(*case) for case in cases] == expected, seed
         for train, slip in zip(trains, SLIPS):
             assert any(train(*case) != want for case, want in zip(cases, expected)), (seed, slip.__doc__)
+
+
+def encode_02(slip):
+    """02's encode (lowest rank first) with ``slip`` as its merge step."""
+    def encode(symbols, merges):
+        rank = {tuple(pair): r for r, pair in enumerate(merges)}
+        symbols = list(symbols)
+        while len(symbols) > 1:
+            present = [pair for pair in zip(symbols, symbols[1:]) if pair in rank]
+            if not present:
+                break
+            symbols = slip(symbols, min(present, key=rank.get), str.__add__)
+        return symbols
+    return encode
+
+
+def replay_02(slip):
+    """02's replay (each rule once, in order) with ``slip`` as its merge step."""
+    def replay(symbols, merges):
+        symbols = list(symbols)
+        for pair in merges:
+            symbols = slip(symbols, tuple(pair), str.__add__)
+        return symbols
+    return replay
+
+
+# first_only is no slip for encode: its loop comes back to the same pair until none is left
+ENCODERS = [("encode", encode_02, [overlapping, from_the_right]),
+            ("replay", replay_02, [overlapping, from_the_right, first_only])]
+
+
+@pytest.mark.parametrize("name, build, slips", ENCODERS, ids=[name for name, _, _ in ENCODERS])
+def test_an_encoder_whose_merge_slips_fails_a_hidden_case_for_every_seed(name, build, slips):
+    """Before the overlapping run was added, the overlap slip passed every hidden case for 18 (encode) and 23
+    (replay) of 200 seeds."""
+    question = set_02()[name]
+    solution = _defined(question.solution_code, name)
+    for seed in SEEDS:
+        cases = question.hidden(seed)
+        expected = [question.reference(*case) for case in cases]
+        assert [solution(*case) for case in cases] == expected, seed
+        for slip in slips:
+            assert any(build(slip)(*case) != want for case, want in zip(cases, expected)), (seed, slip.__doc__)

@@ -174,6 +174,12 @@ def _hidden_merge_lists(rng) -> list[tuple]:
                 if bpe.encode(word, merges) != bpe.replay(word, merges):
                     break
         cases.append((list(word), merges))
+    # subtle: one word always holds an overlapping run (x x x or x x x x x, then x x again), with merges learned
+    # from it (in place of a learned list), so an encoder whose merge step slips on overlaps (a a a -> aa aa)
+    # fails a hidden case for every seed
+    x = rng.choice("abc")
+    run = x * rng.choice([3, 5]) + "d" + x * 2
+    cases[2 * rng.randrange(len(cases) // 2)] = (list(run), bpe.train({run: rng.randint(1, 5)}, rng.randint(1, 3)).merges)
     return cases
 
 
