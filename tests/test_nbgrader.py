@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -55,6 +56,13 @@ def nbgrader_bin() -> Path | None:
     return None
 
 
+# ipykernel, shutting a kernel down after nbgrader ran a notebook, can log a control message sent on a socket already
+# closed (a race in its teardown, seen once in CI: the grades were written, the process exited 0); the gradebook rows
+# below are what the test checks. Any other ERROR still fails.
+_KERNEL_TEARDOWN = re.compile(r"ERROR:tornado\.general:Uncaught exception in ZMQStream callback\n"
+                              r"Traceback \(most recent call last\):\n(?:[ \t].*\n)*"
+                              r"zmq\.error\.ZMQError: Socket operation on non-socket\n?")
+
 @pytest.fixture(scope="module")
 def course(tmp_path_factory):
     """The course after the whole round trip: (folder, {command: seconds}, gradebook rows)."""
@@ -79,7 +87,8 @@ def course(tmp_path_factory):
         started = time.perf_counter()
         done = subprocess.run([str(folder / "nbgrader"), *args], cwd=root, env=env, capture_output=True, text=True)
         commands["nbgrader " + " ".join(args)] = time.perf_counter() - started
-        assert done.returncode == 0 and "ERROR" not in done.stdout + done.stderr, done.stdout + done.stderr
+        output = _KERNEL_TEARDOWN.sub("", done.stdout + done.stderr)
+        assert done.returncode == 0 and "ERROR" not in output, done.stdout + done.stderr
 
     nbgrader("generate_assignment", "bpe_lab_*")
     for set_id in SETS:
