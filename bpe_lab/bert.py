@@ -127,12 +127,7 @@ def load_vocab(path) -> dict[str, int]:
     read text.
     """
     path = check.path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise FileNotFoundError(f"no vocabulary file at {path}") from None
-    except IsADirectoryError:
-        raise IsADirectoryError(f"{path} is a folder, not a vocab.txt: pass the path of the file") from None
+    data = storage.read_bytes(path, "vocabulary file", "a vocab.txt: pass the path of the file")
     try:
         return check.vocab_txt_lines(data, UNK)
     except ValueError as exc:

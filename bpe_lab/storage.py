@@ -371,6 +371,18 @@ def _parse(path: Path, data: bytes, spec: Kind):
         raise FileFormatError(path, f"is not a valid {spec.title}: {exc}; was it damaged? {_SAVE_AGAIN}") from None
 
 
+def read_bytes(path: Path, noun: str, folder: str | None = None) -> bytes:
+    """The bytes of the file at ``path`` (a Path, already checked), for bpe_lab's readers: a missing file raises
+    FileNotFoundError "no <noun> at <path>", a folder IsADirectoryError "<path> is a folder, not <folder>" (by
+    default "a <noun>")."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise FileNotFoundError(f"no {noun} at {path}") from None
+    except IsADirectoryError:
+        raise IsADirectoryError(f"{path} is a folder, not {folder or 'a ' + noun}") from None
+
+
 def load(path, kind: str, build):
     """Read a document of ``kind`` and return ``build(payload, version)``.
 
@@ -380,12 +392,7 @@ def load(path, kind: str, build):
     """
     spec = check.file_kind(kind, KINDS)
     path, build = check.path(path), check.file_builder(build)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise FileNotFoundError(f"no {spec.noun} at {path}") from None
-    except IsADirectoryError:
-        raise IsADirectoryError(f"{path} is a folder, not a {spec.noun}") from None
+    data = read_bytes(path, spec.noun)
     document = _parse(path, data, spec)
     version = _check_envelope(path, document, spec, data)
     required, optional = spec.fields[version]

@@ -33,7 +33,7 @@ from pathlib import Path
 from .. import _checks as check
 from ..pretokenize import PATTERNS, compile_pattern
 from ..ranks import merges_from_ranks
-from ..storage import FileFormatError, write_text_atomic
+from ..storage import FileFormatError, read_bytes, write_text_atomic
 
 __all__ = ["write", "read", "ranks", "load_encoding"]
 
@@ -125,12 +125,7 @@ def read(path) -> dict[bytes, int]:
     rank 25 where rank 256 belongs (rank 25 is already on line 26)
     """
     path = check.path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise FileNotFoundError(f"no tiktoken rank file at {path}") from None
-    except IsADirectoryError:
-        raise IsADirectoryError(f"{path} is a folder, not a tiktoken rank file: pass the path of the file") from None
+    data = read_bytes(path, "tiktoken rank file", "a tiktoken rank file: pass the path of the file")
     try:
         return check.rank_file_lines(data)
     except ValueError as exc:

@@ -191,13 +191,7 @@ def read(path) -> ModelFile:
     the pieces make a model SentencePiece (and bpe_lab) would run is ``sentencepiece.load``'s question.
     """
     path = check.path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise FileNotFoundError(f"no SentencePiece model at {path}") from None
-    except IsADirectoryError:
-        raise IsADirectoryError(f"{path} is a folder, not a SentencePiece model: pass the path of a .model "
-                                "file") from None
+    data = storage.read_bytes(path, "SentencePiece model", "a SentencePiece model: pass the path of a .model file")
     try:
         model = parse(data)
     except (ValueError, struct.error) as exc:
