@@ -1,4 +1,4 @@
-"""The capstone's question set (bpe_lab.exercise_sets.capstone), in this process, without a kernel: its references
+"""The capstone's question set (bpe_lab.homework.sets.capstone), in this process, without a kernel: its references
 agree with bpe_lab and tiktoken, the examples its prompts give hold, the hidden cases are the grader's own, and the
 solutions pass every case, public and hidden, where the typical wrong answers fail.
 
@@ -12,8 +12,9 @@ import tiktoken
 from conftest import ROOT
 
 from bpe_lab import pretokenize, ranks
-from bpe_lab.exercise_sets import capstone, set_capstone
-from bpe_lab.exercises import CORRECT, INCORRECT
+from bpe_lab.homework import set_capstone
+from bpe_lab.homework.sets import capstone
+from bpe_lab.homework.questions import CORRECT, INCORRECT
 from bpe_lab.tokenizer import Tokenizer
 
 NOTEBOOK = ROOT / "notebooks" / "exercises" / "capstone_gpt4_tokenizer.ipynb"

@@ -12,7 +12,7 @@ import unicodedata
 import pytest
 
 from bpe_lab import wordpiece
-from bpe_lab.exercise_sets import ex03_byte_level, ex04_gpt2_pretokenization, ex05_wordpiece
+from bpe_lab.homework.sets import ex03_byte_level, ex04_gpt2_pretokenization, ex05_wordpiece
 
 MODULES = {"03": ex03_byte_level, "04": ex04_gpt2_pretokenization, "05": ex05_wordpiece}
 STUDENTS = ("", "alice", "bob")

@@ -3,7 +3,7 @@
 import pytest
 
 from bpe_lab import bpe
-from bpe_lab.exercises import CORRECT, INCORRECT, NOT_YET, Question
+from bpe_lab.homework.questions import CORRECT, INCORRECT, NOT_YET, Question
 
 MERGE = Question(
     name="merge_pair",
@@ -88,8 +88,8 @@ import signal  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
 
-from bpe_lab.exercise_sets import set_01, set_02  # noqa: E402
-from bpe_lab.exercises import RECORDED, graded  # noqa: E402
+from bpe_lab.homework import set_01, set_02  # noqa: E402
+from bpe_lab.homework.questions import RECORDED, graded  # noqa: E402
 
 
 def catches_exceptions(symbols, pair):
@@ -215,7 +215,7 @@ def test_another_library_s_functions_can_be_forbidden_a_package_s_submodules_and
     Encoding.encode and CoreBPE's methods; a bpe_lab package forbids its submodules' functions."""
     import tiktoken
 
-    from bpe_lab._grading import limits
+    from bpe_lab.homework._grading import limits
     from bpe_lab.export import tiktoken_file
 
     codes = limits.forbidden_code(["tiktoken"])

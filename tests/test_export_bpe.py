@@ -287,7 +287,7 @@ def test_gpt2_from_a_tokenizer_json_that_tokenizers_wrote(tmp_path):
 def test_the_exercise_rank_file_is_what_to_tiktoken_writes(tmp_path):
     """Exercise 10's project question (rank_file) describes export.to_tiktoken's file: its reference, given a
     trained tokenizer's merges, gives the very text the exporter writes."""
-    from bpe_lab.exercise_sets.ex10_your_own_tokenizer import _rank_file
+    from bpe_lab.homework.sets.ex10_your_own_tokenizer import _rank_file
 
     tokenizer = Tokenizer.train(corpus.load_text()[:20_000], 400, "gpt4")
     path = export.to_tiktoken(tokenizer, tmp_path / "small.tiktoken")

@@ -17,8 +17,8 @@ import nbformat
 import pytest
 from conftest import ROOT, TIMINGS
 
-from bpe_lab import exercise_sets, grade
-from bpe_lab.exercises import graded
+from bpe_lab.homework import grade, sets as exercise_sets
+from bpe_lab.homework.questions import graded
 
 SEED = "a seed only the instructor knows"
 EXERCISES = ROOT / "notebooks" / "exercises"
@@ -84,7 +84,7 @@ def submissions():
             n: f"q[{n!r}].check(q[{n!r}].reference{'' if n in FUNCTIONS_01 else '()'})" for n in QUESTIONS_01},
             checks=False),
         "01_game_results_table.ipynb": notebook(NB01, {}, extra=[
-            "from bpe_lab import exercises\nexercises._RESULTS.update({n: 'correct' for n in q})",
+            "from bpe_lab.homework import questions as exercises\nexercises._RESULTS.update({n: 'correct' for n in q})",
             "print('BPE_LAB_REPORT ' + '{\"count_ug\": \"correct\"}')"]),
         "01_game_reference_as_answer.ipynb": notebook(NB01, {n: f"{SET_01()[n].answer_name} = q[{n!r}].reference"
                                                              for n in FUNCTIONS_01}),
@@ -352,7 +352,7 @@ def test_every_set_s_cases_and_answers_cross_to_the_child_as_plain_data():
     """What the grader sends (cases, hidden cases included) and what comes back (results like the
     reference's) survive the trip as equal values of the same types; an object that equals everything
     arrives as something that equals nothing."""
-    from bpe_lab._grading import wire
+    from bpe_lab.homework._grading import wire
 
     for path in sorted(EXERCISES.glob("*.ipynb")):
         for q in getattr(exercise_sets, f"set_{path.stem.split('_')[0]}")().values():
@@ -372,8 +372,8 @@ def test_every_set_s_cases_and_answers_cross_to_the_child_as_plain_data():
 
 
 def test_notebooks_of_the_same_name_in_per_student_folders_keep_apart(tmp_path):
-    from bpe_lab._grading import reports
-    from bpe_lab._grading.runner import Submission
+    from bpe_lab.homework._grading import reports
+    from bpe_lab.homework._grading.runner import Submission
 
     same = [Submission(file=str(tmp_path / who / "01_bpe_from_scratch_exercises.ipynb")) for who in ("alice", "bob")]
     reports.label(same)
@@ -396,7 +396,7 @@ def test_a_release_keeps_every_line_of_the_set_up_cell_it_does_not_rewrite(path,
     """Set 08's ``enc = gpt2.load()`` and the capstone's ranks must survive a release for credit."""
     def setup(notebook_path):
         cells = nbformat.read(notebook_path, as_version=4).cells
-        return next(c.source for c in cells if c.cell_type == "code" and "from bpe_lab.exercise_sets import" in c.source)
+        return next(c.source for c in cells if c.cell_type == "code" and "from bpe_lab.homework import" in c.source)
 
     kept = [line for line in setup(path).splitlines() if not line.startswith(("STUDENT =", "q ="))]
     released = setup(grade.release_notebook(path, tmp_path, student="alice")).splitlines()

@@ -8,7 +8,7 @@ import pytest
 from conftest import ROOT
 from bpe_lab._nbclient import NotebookClient  # nbclient, minus a stall on lost wake-ups
 
-from bpe_lab import exercise_sets, grade
+from bpe_lab.homework import grade, sets as exercise_sets
 
 EXERCISES = sorted((ROOT / "notebooks" / "exercises").glob("*.ipynb"))
 SETS = {

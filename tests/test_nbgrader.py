@@ -24,7 +24,7 @@ import nbformat
 import pytest
 from conftest import ROOT, TIMINGS
 
-from bpe_lab import exercise_sets
+from bpe_lab.homework import sets as exercise_sets
 from bpe_lab.grade import export_nbgrader
 
 SETS = ["01", "02", "03"]  # the worked examples (hidden cases), and a set with explanations marked by hand

@@ -245,7 +245,7 @@ def test_exercise_notebook_cells_run_twice(path, tmp_path, monkeypatch):
     """In one kernel: the notebook as handed out, then with every answer solved, then with the typical wrong
     answers (a student editing and re-running), each code cell run twice in a row. The feedback must not
     change on the second run (a check that remembers, an answer cell that mutates what it reads)."""
-    from bpe_lab import exercise_sets
+    from bpe_lab.homework import sets as exercise_sets
 
     questions = getattr(exercise_sets, f"set_{path.stem.split('_')[0]}")()  # set_01 ... set_10, set_capstone
     notebook = nbformat.read(path, as_version=4)

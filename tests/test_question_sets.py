@@ -16,7 +16,7 @@ import inspect
 
 import pytest
 
-from bpe_lab import exercise_sets
+from bpe_lab.homework import sets as exercise_sets
 
 SETS = {name.removeprefix("set_"): getattr(exercise_sets, name) for name in exercise_sets.__all__}
 STUDENTS = ("alice", "bob", "carol", "dave", "erin", "frank")

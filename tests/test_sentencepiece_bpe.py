@@ -179,7 +179,7 @@ def test_user_defined_and_control_pieces(tmp_path):
 def test_the_exercise_encoder_is_sentencepieces_rule(byte_fallback):
     """Exercise 09's project question (sentencepiece_encode) states SentencePiece's encoding rule: its reference
     gives the pieces SentencePieceBPE gives, with and without byte fallback, on the toy model of the exercise."""
-    from bpe_lab.exercise_sets.ex09_sentencepiece_bpe import TOY_MODEL, _sentencepiece_encode
+    from bpe_lab.homework.sets.ex09_sentencepiece_bpe import TOY_MODEL, _sentencepiece_encode
 
     normalizer = {"name": "identity", "add_dummy_prefix": True, "remove_extra_whitespaces": False,
                   "escape_whitespaces": True}

@@ -15,7 +15,7 @@ import nbformat
 import pytest
 from conftest import ROOT
 
-from bpe_lab import exercise_sets, grade
+from bpe_lab.homework import grade, sets as exercise_sets
 
 SETS = [name.removeprefix("set_") for name in exercise_sets.__all__]
 
@@ -44,7 +44,7 @@ def secrets(set_id, student=""):
 
 
 def test_the_edition_has_the_course_but_not_the_tests_or_the_instructor_guide(edition):
-    assert (edition / "bpe_lab" / "exercise_sets" / "ex01_bpe_from_scratch.py").is_file()
+    assert (edition / "bpe_lab" / "homework" / "sets" / "ex01_bpe_from_scratch.py").is_file()
     assert (edition / "notebooks" / "exercises" / "01_bpe_from_scratch_exercises.ipynb").is_file()
     assert (edition / "data").is_dir() and (edition / "Makefile").is_file() and (edition / "pyproject.toml").is_file()
     assert "student edition" in (edition / "STUDENT_EDITION.md").read_text(encoding="utf-8")
@@ -54,8 +54,8 @@ def test_the_edition_has_the_course_but_not_the_tests_or_the_instructor_guide(ed
 
 @pytest.mark.parametrize("set_id", SETS)
 def test_no_solution_hint_or_rubric_is_left_in_the_edition(edition, set_id):
-    instructor = strings_in(ROOT / "bpe_lab" / "exercise_sets")
-    student = strings_in(edition / "bpe_lab" / "exercise_sets")
+    instructor = strings_in(ROOT / "bpe_lab" / "homework" / "sets")
+    student = strings_in(edition / "bpe_lab" / "homework" / "sets")
     literal = [text for text in secrets(set_id) if text in instructor]  # the ones written as plain literals
     assert literal, "the check must be able to fail: some solutions are literals in the instructor's modules"
     assert not [text for text in literal if any(text in s for s in student)]
@@ -76,7 +76,7 @@ def test_in_the_edition_every_check_works_and_nothing_is_given_away(edition, tmp
     (tmp_path / "answers.json").write_text(json.dumps([answers, setup]), encoding="utf-8")
     script = (
         "import json, sys, bpe_lab\n"
-        "from bpe_lab import exercise_sets\n"
+        "from bpe_lab.homework import sets as exercise_sets\n"
         f"assert bpe_lab.__file__.startswith({str(edition)!r}), bpe_lab.__file__\n"
         "(answers, setup), out = json.load(open('answers.json')), {}\n"
         "for set_id, questions in answers.items():\n"

@@ -8,7 +8,7 @@ import nbformat
 from conftest import ROOT
 
 from bpe_lab import unigram, widgets
-from bpe_lab.exercise_sets import set_06
+from bpe_lab.homework import set_06
 from bpe_lab.widgets import viterbi_steps
 
 NOTEBOOK = ROOT / "notebooks" / "06_unigram_viterbi.ipynb"

@@ -75,7 +75,7 @@ import pytest
 
 import bpe_lab
 from bpe_lab import bert, bpe, corpus, fast_bpe, grade, plots, unigram, widgets, wordpiece
-from bpe_lab.exercises import INCORRECT, Question
+from bpe_lab.homework.questions import INCORRECT, Question
 from bpe_lab.tokenizer import Tokenizer
 
 ROOT = Path(__file__).resolve().parents[2]

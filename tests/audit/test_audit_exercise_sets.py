@@ -1,6 +1,6 @@
 """Bad-input rows for bpe_lab.exercise_sets: one call per row (what a row checks: conftest.py)."""
 
-from bpe_lab import exercise_sets
+from bpe_lab.homework import sets as exercise_sets
 
 from .conftest import Rows
 

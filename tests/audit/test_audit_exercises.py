@@ -1,6 +1,6 @@
 """Bad-input rows for bpe_lab.exercises: one call per row (what a row checks: conftest.py)."""
 
-from bpe_lab import exercises
+from bpe_lab.homework import questions as exercises
 
 from .conftest import BIG, NAN, INF, Unequal, question, question_args, MERGE_Q, incorrect, Rows
 

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import math
 
-from .. import _checks as check
-from .. import unigram
-from ..exercises import Question
-from ..unigram import segment, training
+from ... import _checks as check
+from ... import unigram
+from ..questions import Question
+from ...unigram import segment, training
 from ._shared import by_name, close, student_rng, apart
 
 # One function per question (q_...) builds it; set_06, the notebook's set, is what graders call.

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import _checks as check
+from .. import _checks as check
 from ._grading import limits
 from ._grading.verdicts import cut, forbidden_message, same, shown, wrong_result
 

@@ -72,7 +72,7 @@ def export(out: Path, set_ids: list, seed: str) -> list[Path]:
     there is none; returns the files written."""
     import nbformat  # optional (the test extra), and slow to import
 
-    from ..storage import write_text_atomic
+    from ...storage import write_text_atomic
 
     notebooks = exercise_notebooks()
     written = []
@@ -184,10 +184,10 @@ def _setup_source(source: str, set_id: str) -> str:
             line = f"{target} = graded(set_{set_id}())  # for credit: hints and solutions are off"
         lines.append(line)
         if not imported and re.search(rf"import .*\bset_{set_id}\b", line):
-            lines.append("from bpe_lab.exercises import graded")
+            lines.append("from bpe_lab.homework import graded")
             imported = True
     if not imported:
-        lines.insert(0, "from bpe_lab.exercises import graded")
+        lines.insert(0, "from bpe_lab.homework import graded")
     return "\n".join(lines)
 
 
@@ -267,7 +267,7 @@ class _Source:
 @functools.lru_cache(maxsize=None)
 def _questions(set_id: str) -> dict:
     """Everyone's version of the set (nbgrader gives every student the same notebook)."""
-    from .. import exercise_sets
+    from .. import sets as exercise_sets
 
     return getattr(exercise_sets, f"set_{set_id}")()
 

@@ -38,7 +38,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import _checks as check
+from ... import _checks as check
 from . import wire
 from .verdicts import forbidden_message, same, shown, wrong_result
 
@@ -48,7 +48,7 @@ CALL_SLACK = 0.25  # seconds added to a case's time limit for the round trip
 MAX_RESTARTS = 20
 MAX_MESSAGES = 3  # failing cases described per question (public and hidden each)
 OLD_NAME = "answer"  # what every value answer was called before the sets gave them names of their own
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the folder holding bpe_lab/
+PACKAGE_ROOT = Path(__file__).resolve().parents[3]  # the folder holding bpe_lab/
 
 
 @dataclass
@@ -108,7 +108,7 @@ SET_CALL = re.compile(r"\bset_(\w+?)\s*\(")
 
 def which_set(notebook, path: Path):
     """(set id, builder) — or (None, why not)."""
-    from .. import exercise_sets
+    from .. import sets as exercise_sets
 
     candidates = []
     meta = notebook.metadata.get("bpe_lab", {})
@@ -154,7 +154,7 @@ class Child:
         env.update(MPLBACKEND="Agg", OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
                    IPYTHONDIR=self.home, PYTHONIOENCODING="utf-8")
         boot = (f"import sys; sys.path.append({str(PACKAGE_ROOT)!r}); sys.path.append({str(folder)!r}); "
-                "from bpe_lab._grading.child import main; main()")
+                "from bpe_lab.homework._grading.child import main; main()")
         posix = os.name == "posix"
         self.process = subprocess.Popen(
             [sys.executable, "-I", "-c", boot], stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -42,10 +42,10 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from .. import _checks as check
-from .. import corpus, gpt2, metrics, unigram
-from ..exercises import Question
-from ..tokenizer import Tokenizer
+from ... import _checks as check
+from ... import corpus, gpt2, metrics, unigram
+from ..questions import Question
+from ...tokenizer import Tokenizer
 from ._shared import by_name, close, student_rng, apart
 
 # One function per question (q_...) builds it; set_07, the notebook's set, is what graders call.

@@ -121,7 +121,7 @@ def decode(data, *, refs: bool = False):
     if tag == "tok":
         if not refs:
             return Opaque("Tokenizer", "")
-        from ..tokenizer import Tokenizer
+        from ...tokenizer import Tokenizer
 
         return Tokenizer._from_payload(decode(body, refs=refs))
     if tag == "ref":

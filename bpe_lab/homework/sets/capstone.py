@@ -48,9 +48,9 @@ from functools import lru_cache
 
 import regex
 
-from .. import _checks as check
-from .. import corpus, gpt2, pretokenize
-from ..exercises import Question
+from ... import _checks as check
+from ... import corpus, gpt2, pretokenize
+from ..questions import Question
 from ._shared import apart, by_name, student_rng
 
 # One function per question (q_...) builds it; set_capstone, the notebook's set, is what graders call.

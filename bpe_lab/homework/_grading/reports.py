@@ -82,7 +82,7 @@ def csv_rows(submissions: list[Submission]) -> list[list]:
 
 def write_csv(path: Path, rows: list[list]) -> None:
     """Write ``rows`` as CSV atomically (an interrupted run leaves the old file whole)."""
-    from ..storage import write_text_atomic
+    from ...storage import write_text_atomic
 
     buffer = io.StringIO(newline="")
     csv.writer(buffer).writerows(rows)
@@ -158,7 +158,7 @@ def summary_chart(submissions: list[Submission], set_id: str, path: Path) -> Non
     image = io.BytesIO()
     fig.savefig(image, format="png", dpi=100)
     plt.close(fig)
-    from ..storage import write_bytes_atomic
+    from ...storage import write_bytes_atomic
 
     write_bytes_atomic(path, image.getvalue())
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 import functools
 import random
 
-from .. import _checks as check
-from .. import bpe, corpus, fast_bpe
-from ..exercises import Question
+from ... import _checks as check
+from ... import bpe, corpus, fast_bpe
+from ..questions import Question
 from ._shared import by_name, student_rng
 
 # One function per question (q_...) builds it; set_02, the notebook's set, is what graders call.

@@ -29,9 +29,9 @@ from functools import lru_cache
 
 import regex
 
-from .. import _checks as check
-from .. import byte_level, gpt2, pretokenize
-from ..exercises import Question
+from ... import _checks as check
+from ... import byte_level, gpt2, pretokenize
+from ..questions import Question
 from ._shared import by_name, student_rng, unseen_cases
 
 # One function per question (q_...) builds it; set_04, the notebook's set, is what graders call.

@@ -38,10 +38,10 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from .. import _checks as check
-from .. import gpt2, pretokenize, vocab_audit
-from ..exercises import Question
-from ..tokenizer import Tokenizer
+from ... import _checks as check
+from ... import gpt2, pretokenize, vocab_audit
+from ..questions import Question
+from ...tokenizer import Tokenizer
 from ._shared import by_name, student_rng, apart
 
 # One function per question (q_...) builds it; set_08, the notebook's set, is what graders call.

@@ -24,9 +24,9 @@ The questions, in order (name — asks, level):
 
 from __future__ import annotations
 
-from .. import _checks as check
-from .. import bpe, corpus, widgets
-from ..exercises import Question
+from ... import _checks as check
+from ... import bpe, corpus, widgets
+from ..questions import Question
 from ._shared import by_name, close, student_rng
 
 # One function per question (q_...) builds it; set_01, the notebook's set, is what graders call.

@@ -38,7 +38,7 @@ INCLUDE = ("README.md", "Makefile", "pyproject.toml", "environment.yml", "bpe_la
            "scripts")
 LEAVE_OUT = ("__pycache__", ".ipynb_checkpoints", "INSTRUCTORS.md")
 EMPTIED = {"solution_code": "", "wrong_code": "", "rubric": "", "hints": ()}
-SETS = PACKAGE_ROOT / "bpe_lab" / "exercise_sets"
+SETS = PACKAGE_ROOT / "bpe_lab" / "homework" / "sets"
 NOTE = """# BPE Lab, student edition
 
 This is the course as your instructor hands it out for credit. Set it up and open it as the README says
@@ -64,7 +64,7 @@ def build(out: Path) -> Path:
             if path.name not in ("__init__.py", "_shared.py"):
                 text = HEADER + rewrite(path.read_text(encoding="utf-8"), expected_results(path.stem),
                                         keep=imported_from(path.stem))
-                (partial / "bpe_lab" / "exercise_sets" / path.name).write_text(text, encoding="utf-8")
+                (partial / "bpe_lab" / "homework" / "sets" / path.name).write_text(text, encoding="utf-8")
         (partial / "STUDENT_EDITION.md").write_text(NOTE, encoding="utf-8")
         if out.exists():
             out.rmdir()  # empty (checked by the caller): the rename needs the name free on every OS
@@ -77,7 +77,7 @@ def build(out: Path) -> Path:
 def expected_results(module_name: str) -> dict[str, tuple]:
     """Function question name -> (the reference's results on its public cases, the cases themselves or None when
     they are not plain literals), for the set in ``module_name``."""
-    module = importlib.import_module(f"bpe_lab.exercise_sets.{module_name}")
+    module = importlib.import_module(f"bpe_lab.homework.sets.{module_name}")
     (set_function,) = [getattr(module, name) for name in module.__all__ if name.startswith("set_")]
     everyone, other = set_function(), set_function(student="a student")
     results = {}
@@ -98,7 +98,7 @@ def expected_results(module_name: str) -> dict[str, tuple]:
 
 def imported_from(module_name: str) -> set:
     """The names the notebooks import from the question module ``module_name`` (the capstone's PUBLIC_TEXT)."""
-    pattern = re.compile(rf"from bpe_lab\.exercise_sets\.{module_name} import ([\w, ]+)")
+    pattern = re.compile(rf"from bpe_lab\.(?:homework\.sets|exercise_sets)\.{module_name} import ([\w, ]+)")
     names = set()
     for path in (PACKAGE_ROOT / "notebooks").rglob("*.ipynb"):
         for found in pattern.findall(path.read_text(encoding="utf-8")):
@@ -113,7 +113,7 @@ def rewrite(source: str, expected: dict[str, tuple], keep: set = frozenset()) ->
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Question":
             _strip(node, expected)
-    tree.body.insert(_after_imports(tree), ast.parse("from ..exercises import _Withheld").body[0])
+    tree.body.insert(_after_imports(tree), ast.parse("from ..questions import _Withheld").body[0])
     while _drop_unused(tree, keep):
         pass
     return ast.unparse(ast.fix_missing_locations(tree)) + "\n"

@@ -21,11 +21,11 @@ from __future__ import annotations
 import base64
 from functools import lru_cache
 
-from .. import _checks as check
-from .. import corpus
-from ..exercises import Question
-from ..export import tiktoken_file
-from ..tokenizer import Tokenizer
+from ... import _checks as check
+from ... import corpus
+from ..questions import Question
+from ...export import tiktoken_file
+from ...tokenizer import Tokenizer
 from ._shared import apart, by_name, student_rng
 
 # One function per question (q_...) builds it; set_10, the notebook's set, is what graders call.

@@ -18,9 +18,9 @@ function question has hidden cases, and those bpe_lab already answers forbid its
 
 from __future__ import annotations
 
-from .. import _checks as check
-from .. import sentencepiece_bpe
-from ..exercises import Question
+from ... import _checks as check
+from ... import sentencepiece_bpe
+from ..questions import Question
 from ._shared import apart, by_name, student_rng
 
 # One function per question (q_...) builds it; set_09, the notebook's set, is what graders call.

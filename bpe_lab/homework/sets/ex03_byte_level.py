@@ -26,9 +26,9 @@ import codecs
 import random
 import unicodedata
 
-from .. import _checks as check
-from ..exercises import Question
-from ..tokenizer import Tokenizer
+from ... import _checks as check
+from ..questions import Question
+from ...tokenizer import Tokenizer
 from ._shared import by_name, student_rng, unseen_cases
 
 # One function per question (q_...) builds it; set_03, the notebook's set, is what graders call.

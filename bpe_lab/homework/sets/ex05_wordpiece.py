@@ -26,9 +26,9 @@ from __future__ import annotations
 import math
 import random
 
-from .. import _checks as check
-from .. import bert, corpus, wordpiece
-from ..exercises import Question
+from ... import _checks as check
+from ... import bert, corpus, wordpiece
+from ..questions import Question
 from ._shared import by_name, close, student_rng, unseen_cases
 
 # One function per question (q_...) builds it; set_05, the notebook's set, is what graders call.

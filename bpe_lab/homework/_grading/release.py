@@ -10,6 +10,8 @@ still read — the grade rests on hidden cases, per-student numbers and forbidde
 
 from __future__ import annotations
 
+import re
+
 import inspect
 from pathlib import Path
 
@@ -54,7 +56,7 @@ def release(path: Path, out: Path, student: str, graded: bool, keep: list | None
                                     "questions": list(keep) if keep is not None else list(questions)}
     target = out / student if student else out
     target.mkdir(parents=True, exist_ok=True)
-    from ..storage import write_text_atomic
+    from ...storage import write_text_atomic
 
     return write_text_atomic(target / path.name, nbformat.writes(notebook) + "\n")  # as nbformat.write, atomically
 
@@ -95,7 +97,6 @@ def _setup_cell(source: str, set_id: str, student: str, graded: bool, personal: 
     """The set-up cell as released: its ``STUDENT`` and ``q = set_NN(...)`` lines rewritten (``graded(...)`` for
     credit), every other line (``enc = gpt2.load()``, the capstone's ranks) kept as it is."""
     call = f"set_{set_id}(student=STUDENT)" if personal else f"set_{set_id}()"
-    importing = f"from bpe_lab.exercise_sets import set_{set_id}"
     lines = []
     for line in source.splitlines():
         if line.startswith("STUDENT ="):
@@ -106,6 +107,6 @@ def _setup_cell(source: str, set_id: str, student: str, graded: bool, personal: 
                          else f"q = {call}  # the questions of this notebook")
             continue
         lines.append(line)
-        if line == importing and graded:
-            lines.append("from bpe_lab.exercises import graded")
+        if graded and re.fullmatch(rf"from bpe_lab\.(homework|exercise_sets) import set_{set_id}", line):
+            lines.append("from bpe_lab.homework import graded")
     return "\n".join(lines)

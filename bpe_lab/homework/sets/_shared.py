@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ..exercises import Question
+from ..questions import Question
 
 
 def by_name(*questions: Question) -> dict[str, Question]:
