@@ -1,6 +1,6 @@
 # BPE Lab: two commands do all the set-up.
 #   make lab    create .venv if needed, install, open JupyterLab on notebooks/
-#   make test   create .venv if needed, install (and Chromium where possible), run every test
+#   make test   create .venv if needed, install (and Chromium and bubblewrap where possible), run every test
 #   make html   create .venv if needed, install, run every topic notebook and write the static
 #               edition (web pages with all outputs, offline) to build/html/ (open build/html/index.html)
 #
@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.bpe_lab-installed
 NBGRADER_VENV  := .venv-nbgrader
 NBGRADER_STAMP := $(NBGRADER_VENV)/.nbgrader-installed
 
-.PHONY: lab test html install web-assets chromium bench clean
+.PHONY: lab test html install web-assets chromium bubblewrap bench clean
 
 # As root (containers), JupyterLab refuses to start without --allow-root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -24,7 +24,7 @@ lab: $(STAMP)
 # The suite runs on TEST_WORKERS processes (pytest-xdist; the CI machines have 2 cores): make test TEST_WORKERS=4
 TEST_WORKERS ?= 2
 
-test: $(STAMP) web-assets chromium $(NBGRADER_STAMP)
+test: $(STAMP) web-assets chromium bubblewrap $(NBGRADER_STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS)
 
 html: $(STAMP) web-assets
@@ -63,6 +63,10 @@ $(PY):
 # elsewhere the browser test is skipped with a message saying how to install it.
 chromium:
 	@bash scripts/ensure-chromium.sh
+
+# The grader's sandbox (Debian's bubblewrap), installed as Chromium is: where it cannot be, grading runs unsandboxed and says so.
+bubblewrap:
+	@bash scripts/ensure-bubblewrap.sh
 
 bench: $(STAMP)
 	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done

@@ -142,7 +142,7 @@ def generic_states():
 def graded_folder(tmp_path_factory):
     folder = tmp_path_factory.mktemp("submissions")
     out = tmp_path_factory.mktemp("grades")
-    release = grade.release_notebook(NB01, tmp_path_factory.mktemp("released"), student="alice")
+    release = grade.release_notebook(NB01, tmp_path_factory.mktemp("released"), student="alice", seed=SEED)
     for name, nb in submissions().items():
         nbformat.write(nb, folder / name)
     limits = tmp_path_factory.mktemp("limits") / "01_limits.ipynb"
@@ -232,10 +232,11 @@ def test_every_game_scores_zero_on_what_it_gamed(graded_folder, name, gamed):
 def test_what_the_games_are_told(graded_folder):
     out, _, _ = graded_folder
     grades = rows(out, "01")
-    for name in ("01_game_reference_as_answer.ipynb", "01_game_wraps_bpe_lab.ipynb"):
-        assert {grades[name][f"{n} status"] for n in FUNCTIONS_01} == {"forbidden"}, grades[name]
+    # the question objects in a submission are the student edition's: no reference to take
+    assert {grades["01_game_reference_as_answer.ipynb"][f"{n} status"] for n in FUNCTIONS_01} == {"missing"}
+    assert {grades["01_game_wraps_bpe_lab.ipynb"][f"{n} status"] for n in FUNCTIONS_01} == {"forbidden"}
     feedback = (out / "feedback" / "01_game_wraps_bpe_lab.md").read_text(encoding="utf-8")
-    assert "calls bpe_lab's own bpe_lab.bpe.train" in feedback
+    assert "your function called bpe_lab.bpe.train, which question 'train' of set 01 forbids" in feedback
     hard = grades["01_hard_coded.ipynb"]
     assert (hard["merge_pair public"], hard["merge_pair hidden"]) == ("6/6", "0/8")  # the hidden cases tell
     copied = grades["01_alice_copied_from_bob.ipynb"]
@@ -271,8 +272,8 @@ def test_copied_variant_values_fail_and_own_values_pass(graded_folder, set_id):
 def test_a_release_for_credit_whose_set_up_cell_was_edited_is_flagged(graded_folder):
     out, _, _ = graded_folder
     row = rows(out, "01")["01_alice_ungraded_setup.ipynb"]
-    assert row["count_ug status"] == "correct"  # the reference was back in the student's hands...
-    assert "no cell builds graded(...) any more" in row["note"]  # ...and the table says so
+    assert row["count_ug points"] == "0"  # graded against the student edition: there is no reference to take...
+    assert "no cell builds graded(...) any more" in row["note"]  # ...and the table says what was tried
     assert "graded(" not in rows(out, "01")["01_alice_graded_peek.ipynb"]["note"]
 
 

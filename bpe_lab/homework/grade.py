@@ -56,14 +56,16 @@ REPORT_CELL = ("import json as _json\nfrom bpe_lab.homework import questions as 
 
 
 def grade_notebook(path, timeout: float = 60.0, *, seed: str | None = None, memory_mb: int = 2048,
-                   time_factor: float = 1.0) -> dict:
+                   time_factor: float = 1.0, student: str = "") -> dict:
     """Grade one submission; a dict with "file", "status", "results" ({question: status}), "error", and
     "set", "student", "points", "possible", "questions" (per question: status, kind, asks, level, points,
     earned, public and hidden cases passed, messages) and "notes".
 
-    ``timeout``: seconds per cell; ``seed``: the instructor's seed for the hidden cases (None: the
-    environment variable BPE_LAB_GRADER_SEED, else the public default); ``memory_mb``: the child process's
-    memory limit; ``time_factor`` multiplies every question's time limit per case.
+    ``timeout``: seconds per cell; ``seed``: the instructor's seed for the hidden cases and the identity token
+    (None: the environment variable BPE_LAB_GRADER_SEED, else the public default); ``memory_mb``: the child
+    process's memory limit; ``time_factor`` multiplies every question's time limit per case; ``student``: whom
+    the instructor collected it from ("" when not known: the release's identity token says, if it verifies).
+    "identity" is "verified" or why not.
 
     A file that cannot be read or is not a notebook (missing, not JSON, not nbformat 4) is not an
     error: it gives status "unreadable", and ``error`` says why. A notebook of no known set gives status
@@ -72,10 +74,11 @@ def grade_notebook(path, timeout: float = 60.0, *, seed: str | None = None, memo
     """
     path, timeout = check.notebook_path(path), check.positive_seconds(timeout, "timeout", example=60)
     seed, memory_mb, time_factor = check.grading_limits(seed, memory_mb, time_factor)
+    student = check.student(student)
     from ._grading import runner
 
     limits = runner.Limits(cell_seconds=timeout, memory_mb=memory_mb, time_factor=time_factor)
-    return _as_dict(runner.grade(path, _seed(seed), limits))
+    return _as_dict(runner.grade(path, _seed(seed), limits, collected_from=student))
 
 
 def _seed(seed: str | None) -> str:
@@ -90,11 +93,12 @@ def _as_dict(s) -> dict:
                         "messages": list(r.messages)}
                  for name, r in s.questions.items()}
     return {"file": s.file, "status": s.status, "results": {n: q["status"] for n, q in questions.items()},
-            "error": note(s), "set": s.set_id, "student": s.student, "points": s.earned, "possible": s.possible,
+            "error": note(s), "set": s.set_id, "student": s.student, "identity": s.identity, "points": s.earned,
+            "possible": s.possible,
             "questions": questions, "notes": list(s.notes)}
 
 
-def release_notebook(path, out, *, student: str = "", graded: bool = True, questions=None):
+def release_notebook(path, out, *, student: str = "", graded: bool = True, questions=None, seed: str | None = None):
     """Write the exercise notebook ``path`` as handed to ``student`` into the folder ``out`` (in
     ``out/<student>/`` when a student is named); returns the new file's path.
 
@@ -102,7 +106,9 @@ def release_notebook(path, out, *, student: str = "", graded: bool = True, quest
     solutions, references or hidden cases in the student's objects) and a note says so. The question
     prompts show the student's own numbers. Outputs are cleared; the metadata records set and student.
     ``questions``: the names of the questions to keep (None: all); the others' cells are removed — grade
-    with ``--questions SET=NAME,...`` to match.
+    with ``--questions SET=NAME,...`` to match. ``seed``: the instructor's seed (None: the environment variable
+    BPE_LAB_GRADER_SEED, else the public default), under which the release's identity token is made: the grader,
+    given the same seed, knows whom the notebook was released to whatever the student edits.
     """
     path, out = check.notebook_path(path), check.folder(out, "out")
     student = check.student(student)
@@ -113,9 +119,10 @@ def release_notebook(path, out, *, student: str = "", graded: bool = True, quest
     if questions is not None:
         questions = [check.text(name, f"questions[{i}]") for i, name in enumerate(check.items(
             questions, "questions", "question names such as ['merge_pair', 'train']"))]
+    seed = check.grading_limits(seed, 2048, 1.0)[0]
     from ._grading import release
 
-    return release.release(path, out, student, graded, questions)
+    return release.release(path, out, student, graded, questions, _seed(seed))
 
 
 def export_nbgrader(out, sets=None, *, seed: str | None = None) -> list:
@@ -216,14 +223,25 @@ def main(argv=None) -> int:
         print("no notebooks found in the given paths", file=sys.stderr)
         return 2
     seed, where = _chosen_seed(args)
-    from ._grading import reports, runner
+    from ._grading import reports, runner, sandbox
+    from ._grading.course import Course
 
     limits = runner.Limits(cell_seconds=args.timeout, memory_mb=args.memory, time_factor=args.time_factor)
+    sandboxed = not args.no_sandbox and sandbox.available()
+    if not sandboxed:
+        print(sandbox.UNSANDBOXED if not args.no_sandbox else "NOTE: --no-sandbox: " + sandbox.UNSANDBOXED.split(": ", 1)[1])
     started = time.perf_counter()
     chosen = dict(args.questions)
-    submissions = [runner.grade(path, seed, limits, chosen) for path in files]
-    print(f"graded {len(files)} notebook{'s' * (len(files) != 1)} in {time.perf_counter() - started:.1f} s; "
-          f"hidden cases from {where}")
+    course = Course()
+    try:
+        submissions = [runner.grade(path, seed, limits, chosen, course=course, sandboxed=sandboxed,
+                                    collected_from=path.parent.name if args.students_by_folder else "")
+                       for path in files]
+    finally:
+        course.close()
+    print(f"graded {len(files)} notebook{'s' * (len(files) != 1)} in {time.perf_counter() - started:.1f} s "
+          f"({'in the bubblewrap sandbox' if sandboxed else 'NOT sandboxed'}); hidden cases and identity tokens "
+          f"from {where}")
     _report(submissions, args, reports)
     return 0
 
@@ -253,6 +271,11 @@ def _parser() -> argparse.ArgumentParser:
                         help="multiply every question's time limit per case (default 1; e.g. 3 on a slow machine)")
     parser.add_argument("--questions", action="append", type=_chosen_questions, default=[], metavar="SET=NAME,...",
                         help="grade only these questions of a set, e.g. 01=merge_pair,train (repeat per set)")
+    parser.add_argument("--students-by-folder", action="store_true",
+                        help="each notebook's folder is named after the student it was collected from (alice/01_....ipynb): "
+                             "grade it as that student, and flag a notebook released to someone else")
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="run submissions as plain processes even where bubblewrap is available (not for credit)")
     return parser
 
 
@@ -309,7 +332,16 @@ def _release_main(argv: list[str]) -> int:
     parser.add_argument("--practice", action="store_true", help="keep hints and solutions (not for credit)")
     parser.add_argument("--question", action="append", default=[], metavar="NAME",
                         help="keep only this question (repeat the option; none: every question of the set)")
+    secret = parser.add_mutually_exclusive_group()
+    secret.add_argument("--instructor-file", type=_instructor_file, dest="seed_file", metavar="FILE",
+                        help="the instructor file you will grade with: the release's identity token is made with it")
+    secret.add_argument("--seed", type=_seed_text, help="the instructor's seed itself")
     args = parser.parse_args(argv)
+    seed, where = _chosen_seed(args)
+    if seed == PUBLIC_SEED:
+        print("NOTE: no instructor file: the identity tokens are made with the PUBLIC seed, so anyone can forge them "
+              "and grading with an instructor file flags every notebook as not verified. For credit, pass "
+              "--instructor-file.")
     for path in args.notebooks:
         if not path.is_file():
             parser.error(f"argument notebooks: there is no file {path}")
@@ -317,7 +349,7 @@ def _release_main(argv: list[str]) -> int:
         for student in args.student or [""]:
             try:
                 written = release_notebook(path, args.out, student=student, graded=not args.practice,
-                                           questions=args.question or None)
+                                           questions=args.question or None, seed=seed)
             except ValueError as exc:
                 parser.error(f"argument notebooks: {exc}")
             print(f"written: {written}")

@@ -4,8 +4,11 @@ The grader (``runner``) starts ``python -I -c "...child.main()"`` in the submiss
 in JSON lines: one request on stdin, one reply on the original stdout, each reply prefixed with a nonce
 the grader sent first. Before any student code runs, the child moves stdin and stdout out of reach
 (file descriptors 0, 1 and 2 then point to the null device; ``print`` and tracebacks go to a bounded
-buffer per cell), sets its memory limit (POSIX: ``RLIMIT_AS``; there is none on Windows) and looks up
-the code of every forbidden function, so a cell that rebinds ``bpe_lab.bpe.train`` later changes nothing.
+buffer per cell) and sets its memory limit (POSIX: ``RLIMIT_AS``; there is none on Windows).
+
+The child imports the course as graded (``course``): the student edition, and for the function answers a copy
+in which every function the set forbids raises. It watches nothing: a forbidden call fails because the code it
+would reach is not there, whatever the student's code does in this process.
 
 Requests (``op``):
 
@@ -13,8 +16,7 @@ Requests (``op``):
   the error it raised, if any, and the start of what it printed. ``snap`` lists (question, variable)
   pairs to copy right after the cell: answers kept in a name several questions share (``answer``).
 * ``value``: a variable's value (or its copy after the question's cell), encoded by ``wire``.
-* ``call``: call a function answer on one case, tracing forbidden calls; reply with the result encoded,
-  or what went wrong. There is no time limit here: the grader kills the process at the deadline.
+* ``call``: call a function answer on one case; reply with the result encoded, or what went wrong. There is no time limit here: the grader kills the process at the deadline.
 
 Nothing the child says is trusted for a verdict: it only reports values, and the grader compares them
 with references computed in its own process.
@@ -126,10 +128,7 @@ def main() -> None:
         replies.flush()
 
     limited = _limit_memory(init["memory_mb"])
-    from . import limits, wire  # before any student code: the forbidden functions' code, as installed
-
-    codes = limits.forbidden_code(init["forbidden"])
-    os.environ.pop("BPE_LAB_GRADER_SEED", None)
+    from . import wire  # before any student code
     shell = _Shell()
     snapshots: dict[str, object] = {}
     reply({"ready": True, "memory_limited": limited})
@@ -145,7 +144,7 @@ def main() -> None:
         elif op == "value":
             reply(_value(_answer(request, shell.namespace, snapshots), wire))
         elif op == "call":
-            reply(_call(_answer(request, shell.namespace, snapshots), request, codes, limits, wire))
+            reply(_call(_answer(request, shell.namespace, snapshots), request, wire))
         else:
             reply({"error": f"unknown op {op!r}"})
 
@@ -165,20 +164,17 @@ def _value(value, wire) -> dict:
         return {"unreadable": _describe(exc)}
 
 
-def _call(function, request: dict, codes: dict, limits, wire) -> dict:
+def _call(function, request: dict, wire) -> dict:
     if function is MISSING:
         return {"missing": True}
     if not callable(function):
         return {"not_callable": type(function).__name__}
-    wanted = {code: name for code, name in codes.items() if name in request["forbidden"]}
-    tracer = limits.Tracer(wanted)
     out = _Buffer(limit=0)  # only counted
     saved = sys.stdout
     sys.stdout = out
     message: dict = {}
     try:
-        with tracer:
-            result = function(*wire.decode(request["args"], refs=True))
+        result = function(*wire.decode(request["args"], refs=True))
         message["result"] = wire.encode(result, refs=False)
     except NotImplementedError:
         message["not_implemented"] = True
@@ -192,5 +188,5 @@ def _call(function, request: dict, codes: dict, limits, wire) -> dict:
         message["raised"] = _describe(exc)
     finally:
         sys.stdout = saved
-    message.update(printed=out.size, forbidden=tracer.hits, tampered=tracer.tampered)
+    message["printed"] = out.size
     return message

@@ -3,19 +3,19 @@ or for credit.
 
 For credit (``graded=True``) the set-up cell builds ``graded(set_NN(student=STUDENT))``: the questions
 without hints, solutions, references or hidden cases; a note under the title says so. The notebook's
-metadata records the set, the student and the mode, which the grader reads. What the release cannot
-hide: the installed ``bpe_lab`` package itself, whose practice sets (solutions included) a student can
-still read — the grade rests on hidden cases, per-student numbers and forbidden calls, not on secrecy.
+metadata records the set, the student, the mode and the questions, and ``identity``: an HMAC of them under
+the instructor's seed, so the grader knows whom the notebook was released to whatever the student edits
+(``runner.identity_token``). Students taking the course for credit install the student edition, whose
+question modules hold no solutions or references; the grader runs every submission against it.
 """
 
 from __future__ import annotations
 
-import re
-
 import inspect
+import re
 from pathlib import Path
 
-from .runner import build, which_set
+from .runner import build, identity_token, which_set
 
 NOTE = ("**For credit{who}.** Hints and solutions are off in this release. `check()` runs a function on the public "
         "cases; a value answer is only recorded. When you hand the notebook in, the grader runs it in a fresh "
@@ -23,7 +23,7 @@ NOTE = ("**For credit{who}.** Hints and solutions are off in this release. `chec
         "variables: keep the names the cells give them.")
 
 
-def release(path: Path, out: Path, student: str, graded: bool, keep: list | None = None) -> Path:
+def release(path: Path, out: Path, student: str, graded: bool, keep: list | None = None, seed: str = "") -> Path:
     import nbformat  # optional (the test extra), and slow to import
 
     notebook = nbformat.read(path, as_version=4)
@@ -52,8 +52,9 @@ def release(path: Path, out: Path, student: str, graded: bool, keep: list | None
     if graded:
         who = f" (student {student})" if student else ""
         notebook.cells.insert(1, nbformat.v4.new_markdown_cell(NOTE.format(who=who)))
-    notebook.metadata["bpe_lab"] = {"set": set_id, "student": student, "graded": graded,
-                                    "questions": list(keep) if keep is not None else list(questions)}
+    kept = list(keep) if keep is not None else list(questions)
+    notebook.metadata["bpe_lab"] = {"set": set_id, "student": student, "graded": graded, "questions": kept,
+                                    "identity": identity_token(seed, set_id, student, kept)}
     target = out / student if student else out
     target.mkdir(parents=True, exist_ok=True)
     from ...storage import write_text_atomic

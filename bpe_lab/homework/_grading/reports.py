@@ -56,22 +56,22 @@ def note(s: Submission) -> str:
 def table(submissions: list[Submission]) -> list[list[str]]:
     """The printed table of one set: a line per submission, a column per question (points, status, p/h)."""
     names = list(submissions[0].questions)
-    rows = [["file", "student", *names, "points", "note"]]
+    rows = [["file", "student", "identity", *names, "points", "note"]]
     for s in submissions:
-        rows.append([s.name, s.student or "-", *(_cell(s.questions[n]) for n in names),
-                     f"{s.earned:g}/{s.possible:g}", note(s)])
+        rows.append([s.name, s.student or "-", "ok" if s.identity == "verified" else "NOT verified",
+                     *(_cell(s.questions[n]) for n in names), f"{s.earned:g}/{s.possible:g}", note(s)])
     return rows
 
 
 def csv_rows(submissions: list[Submission]) -> list[list]:
     """The CSV of one set: for each question its status, public and hidden cases passed, and points."""
     names = list(submissions[0].questions)
-    header = ["file", "student"]
+    header = ["file", "student", "identity"]
     for n in names:
         header += [f"{n} status", f"{n} public", f"{n} hidden", f"{n} points"]
     rows = [header + ["points", "out of", "note"]]
     for s in submissions:
-        row = [s.file, s.student]
+        row = [s.file, s.student, s.identity]
         for n in names:
             r = s.questions[n]
             row += [r.status, f"{r.public[0]}/{r.public[1]}", f"{r.hidden[0]}/{r.hidden[1]}" if r.hidden[1] else "",
@@ -96,6 +96,8 @@ def feedback(s: Submission) -> str:
         return "\n".join(lines + [f"Not graded ({s.status}): {'; '.join(s.notes)}", ""])
     lines += [f"Set {s.set_id}" + (f", student {s.student}" if s.student else "")
               + f": **{s.earned:g} of {s.possible:g} points**.", ""]
+    if s.identity != "verified":
+        lines += [f"**Identity not verified**: {s.identity.removeprefix('NOT verified: ')}.", ""]
     for r in s.questions.values():
         counts = ""
         if r.kind == "function" and r.public[1]:

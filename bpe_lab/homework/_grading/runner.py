@@ -3,25 +3,32 @@
 1. **Which set.** The notebook's metadata (``{"bpe_lab": {"set": "01"}}``), else the ``set_NN(`` call in its
    code, else its file name (``01_bpe_from_scratch_exercises.ipynb``). A folder mixing sets is graded
    per set: each notebook against its own questions.
-2. **Run the cells** in a child process (``child``), each within ``cell_seconds``; a cell that raises does
-   not stop the rest. A cell over time, or one that ends the process, is skipped: the process is killed
-   and a new one runs the cells before it again (kill works on every OS; nothing here uses SIGALRM).
-3. **Which student.** ``STUDENT`` as the notebook left it, else the release's metadata; the set is built
-   for that student (per-student numbers), in the grader's process.
+2. **Which student.** The identity token the release wrote (``identity``: an HMAC under the instructor's
+   seed), else the folder the instructor collected the notebook from, else what the notebook claims (flagged
+   "identity not verified"); never the editable ``STUDENT`` line alone. The set is built for that student
+   (per-student numbers), in the grader's process.
+3. **Run the cells** in a child process (``child``), in the sandbox where there is one (``sandbox``), against
+   the student edition (``course``): each cell within ``cell_seconds``; a cell that raises does not stop the
+   rest. A cell over time, or one that ends the process, is skipped: the process is killed and a new one runs
+   the cells before it again (kill works on every OS; nothing here uses SIGALRM). Twice: once to read the
+   value answers, once, with every function the set's function questions forbid stubbed out, to call the
+   function answers.
 4. **Read the answers.** A value answer is read from its variable; a function answer is *called* on the
-   public cases and on the hidden cases (made from the instructor's seed), in the child, one case at a
-   time, each within the question's ``time_limit`` (killed at the deadline) and under a memory limit.
-   A variable several questions share (``answer``) is read as it was right after the question's cell.
-   The check lines in the notebook play no part: deleting them changes nothing.
+   public cases and on the hidden cases (made here from the instructor's seed: the child receives the
+   arguments only), one case at a time, each within the question's ``time_limit`` (killed at the deadline)
+   and under a memory limit. A variable several questions share (``answer``) is read as it was right after
+   the question's cell. The check lines in the notebook play no part: deleting them changes nothing.
 5. **Score** in the grader's process: each result, decoded as plain data, is compared with the
    reference's result computed here. A function question earns ``points`` × the smaller of its public
    and hidden pass rates (hard-coding the public cases earns nothing), and nothing if it calls a
-   ``forbidden`` function.
+   ``forbidden`` function (the stub raises).
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
+import hmac
 import inspect
 import json
 import os
@@ -39,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ... import _checks as check
-from . import wire
+from . import sandbox, wire
 from .verdicts import forbidden_message, same, shown, wrong_result
 
 STARTUP_SECONDS = 60.0  # a new child: Python, IPython and bpe_lab imported
@@ -49,6 +56,7 @@ MAX_RESTARTS = 20
 MAX_MESSAGES = 3  # failing cases described per question (public and hidden each)
 OLD_NAME = "answer"  # what every value answer was called before the sets gave them names of their own
 PACKAGE_ROOT = Path(__file__).resolve().parents[3]  # the folder holding bpe_lab/
+STUB_ERROR = "NotAvailableWhileGrading"  # what a forbidden function raises in the graded copy (course.stub)
 
 
 @dataclass
@@ -84,6 +92,7 @@ class Submission:
     notes: list = field(default_factory=list)
     cell_errors: list = field(default_factory=list)  # (cell number, what it raised)
     memory_limited: bool = False
+    identity: str = ""  # "verified", or "NOT verified: why" (runner._student)
     label: str = ""  # how tables name it: its path below the folder all submissions share
 
     @property
@@ -147,23 +156,29 @@ class Lost(Exception):
 class Child:
     """One child process and its JSON-lines channel."""
 
-    def __init__(self, folder: Path, memory_mb: int, forbidden: list):
+    def __init__(self, course: Path, hide: list, memory_mb: int, sandboxed: bool):
         self.nonce = secrets.token_hex(16)
-        self.home = tempfile.mkdtemp(prefix="bpe_lab_grade_")  # IPython's folder, removed with the child
-        env = {k: v for k, v in os.environ.items() if k != "BPE_LAB_GRADER_SEED"}
-        env.update(MPLBACKEND="Agg", OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
-                   IPYTHONDIR=self.home, PYTHONIOENCODING="utf-8")
-        boot = (f"import sys; sys.path.append({str(PACKAGE_ROOT)!r}); sys.path.append({str(folder)!r}); "
+        self.home = tempfile.mkdtemp(prefix="bpe_lab_grade_")  # its working folder, removed with the child
+        inside = sandbox.COURSE if sandboxed else str(course)
+        work = sandbox.WORK if sandboxed else self.home
+        env = dict(MPLBACKEND="Agg", OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
+                   IPYTHONDIR=f"{work}/.ipython", MPLCONFIGDIR=f"{work}/.matplotlib", PYTHONIOENCODING="utf-8",
+                   HOME=work, USERPROFILE=work, TMPDIR=work if not sandboxed else "/tmp")
+        if not sandboxed:  # written from scratch, as in the sandbox: nothing inherited (no seed in a variable)
+            env |= {k: os.environ[k] for k in ("PATH", "SYSTEMROOT", "WINDIR", "LANG", "LC_ALL") if k in os.environ}
+        # -I -S: no PYTHONPATH, no user site, no .pth files (so no editable install of the instructor's bpe_lab);
+        # the graded course first, then the installed packages
+        boot = (f"import sys; sys.path[:0] = [{inside!r}]; sys.path += {sandbox.site_packages()!r}; "
                 "from bpe_lab.homework._grading.child import main; main()")
+        argv = sandbox.command([sys.executable, "-I", "-S", "-c", boot], course, hide=hide, use=sandboxed, env=env)
         posix = os.name == "posix"
         self.process = subprocess.Popen(
-            [sys.executable, "-I", "-c", boot], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, cwd=str(folder), env=env, text=True, encoding="utf-8",
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=self.home,
+            env=None if sandboxed else env, text=True, encoding="utf-8",
             start_new_session=posix, creationflags=0 if posix else subprocess.CREATE_NEW_PROCESS_GROUP)
         self.lines: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
-        ready = self.request({"nonce": self.nonce, "memory_mb": memory_mb, "forbidden": forbidden},
-                             STARTUP_SECONDS)
+        ready = self.request({"nonce": self.nonce, "memory_mb": memory_mb}, STARTUP_SECONDS)
         self.memory_limited = ready.get("memory_limited", False)
 
     def _read(self):
@@ -217,8 +232,8 @@ class Child:
 class Session:
     """A submission's cells in a child; after a kill, a fresh child runs them again (skipping the culprits)."""
 
-    def __init__(self, cells: list, folder: Path, limits: Limits, forbidden: list):
-        self.cells, self.folder, self.limits, self.forbidden = cells, folder, limits, forbidden
+    def __init__(self, cells: list, course: tuple, limits: Limits, sandboxed: bool):
+        self.cells, self.course, self.limits, self.sandboxed = cells, course, limits, sandboxed
         self.skipped: dict[int, str] = {}  # cell number -> why
         self.errors: dict[int, str] = {}  # cell number -> what it raised (first run)
         self.child: Child | None = None
@@ -229,7 +244,7 @@ class Session:
             if self.restarts > MAX_RESTARTS:
                 raise Lost(f"stopped after {MAX_RESTARTS} restarts", over_time=False)
             self.restarts += 1
-            self.child = Child(self.folder, self.limits.memory_mb, self.forbidden)
+            self.child = Child(*self.course, self.limits.memory_mb, self.sandboxed)
             for number, source, snap in self.cells:
                 if number in self.skipped:
                     continue
@@ -256,8 +271,12 @@ class Session:
 # 3-5. Grading one submission
 # --------------------------------------------------------------------------------------------------
 
-def grade(path: Path, seed: str, limits: Limits, chosen: dict | None = None) -> Submission:
-    """Grade one notebook. ``chosen``: set id -> the names of the questions to grade (others: all)."""
+def grade(path: Path, seed: str, limits: Limits, chosen: dict | None = None, *, course=None,
+          collected_from: str = "", sandboxed: bool | None = None) -> Submission:
+    """Grade one notebook. ``chosen``: set id -> the names of the questions to grade (others: all); ``course``:
+    the grading copies shared by a run (``course.Course``; None: made and removed here); ``collected_from``: the
+    student the instructor collected the notebook from ("" when not known); ``sandboxed``: run the notebook in
+    the sandbox (None: where the machine has one)."""
     result = Submission(file=str(path))
     notebook, why = _read(path)
     if notebook is None:
@@ -270,19 +289,35 @@ def grade(path: Path, seed: str, limits: Limits, chosen: dict | None = None) -> 
     result.set_id = set_id
     template = builder()
     cells = _cells(notebook, template)
-    forbidden = sorted({name for q in template.values() for name in q.forbidden})
-    session = Session(cells, path.parent, limits, forbidden)
+    sandboxed = sandbox.available() if sandboxed is None else sandboxed
+    from .course import Course
+
+    own_course = course is None
+    course = Course() if own_course else course
+    wanted = chosen.get(set_id) if chosen else None
+    picked = [q for name, q in template.items() if wanted is None or name in wanted]
+    forbidden = {}  # every name a graded function question forbids -> the first question that does
+    for q in picked:
+        for name in q.forbidden if q.is_function_question else ():
+            forbidden.setdefault(name, f"question {q.name!r} of set {set_id}")
+    sessions = {}
+    if any(not q.is_function_question for q in picked):
+        sessions["value"] = Session(cells, course.folder(set_id, {}), limits, sandboxed)
+    if any(q.is_function_question for q in picked):
+        sessions["function"] = Session(cells, course.folder(set_id, forbidden), limits, sandboxed)
+    first = next(iter(sessions.values()), None)
     try:
         try:
-            session.ensure()
-            result.memory_limited = session.child.memory_limited
-            result.student = _student(session, notebook, result)
+            if first is not None:
+                first.ensure()
+                result.memory_limited = first.child.memory_limited
+            result.student, result.identity = _student(first, notebook, path, seed, collected_from, result)
         except Lost as lost:
             result.status, result.notes = "stopped", [f"the notebook could not be run: {lost.why}"]
             return result
         questions = build(builder, result.student)
-        if chosen and set_id in chosen:
-            questions = {name: q for name, q in questions.items() if name in chosen[set_id]}
+        if wanted is not None:
+            questions = {name: q for name, q in questions.items() if name in wanted}
         tagged = {q for _, _, snap in cells for q, _ in snap}
         shared = _shared_names(template)
         for name, question in questions.items():
@@ -293,19 +328,33 @@ def grade(path: Path, seed: str, limits: Limits, chosen: dict | None = None) -> 
                                   "questions: keep the answer in the question's own cell")
                 result.questions[name] = r
                 continue
-            grade_one = _grade_function if question.is_function_question else _grade_value
-            result.questions[name] = grade_one(session, question, snapshot, seed, limits)
+            if question.is_function_question:
+                result.questions[name] = _grade_function(sessions["function"], question, snapshot, seed, limits)
+            else:
+                result.questions[name] = _grade_value(sessions["value"], question, snapshot, seed, limits)
     finally:
-        session.close()
-        result.cell_errors = sorted((n, session.skipped.get(n) or session.errors[n])
-                                    for n in set(session.errors) | set(session.skipped))
-    if session.restarts > 1:
-        result.notes.append(f"the notebook was started {session.restarts} times (after a kill)")
+        for session in sessions.values():
+            session.close()
+        if first is not None:  # what the cells raised as the student ran them (the stubs make some fail on purpose)
+            result.cell_errors = sorted((n, first.skipped.get(n) or first.errors[n])
+                                        for n in set(first.errors) | set(first.skipped))
+        if own_course:
+            course.close()
+    restarts = max((s.restarts for s in sessions.values()), default=0)
+    if restarts > 1:
+        result.notes.append(f"the notebook was started {restarts} times (after a kill)")
     if notebook.metadata.get("bpe_lab", {}).get("graded") is True and not any(
             "graded(" in source for _, source, _ in cells):
-        result.notes.append("released for credit, but no cell builds graded(...) any more: the student may have "
-                            "had the references (look at the set-up cell)")
+        result.notes.append("released for credit, but no cell builds graded(...) any more (look at the set-up "
+                            "cell; it was graded against the student edition all the same)")
     return result
+
+
+def identity_token(seed: str, set_id: str, student: str, questions: list) -> str:
+    """What a release writes into the notebook's metadata: an HMAC, under the instructor's seed, of the set, the
+    student and the questions. Without the seed nobody can make the token of another student."""
+    message = json.dumps(["bpe_lab release", set_id, student, sorted(questions)])
+    return hmac.new(seed.encode("utf-8"), message.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
 
 
 def _read(path: Path):
@@ -342,24 +391,36 @@ def _cells(notebook, questions: dict) -> list:
     return cells
 
 
-def _student(session: Session, notebook, result: Submission) -> str:
-    reply = session.request({"op": "value", "name": "STUDENT"}, READ_SECONDS)
-    value = wire.decode(reply["value"]) if "value" in reply else None
-    released = notebook.metadata.get("bpe_lab", {}).get("student", "")
-    released = released if isinstance(released, str) else ""
-    if not isinstance(value, str):
-        if "value" in reply:
-            result.notes.append("STUDENT is not a str: graded as the release's student")
-        value = released
-    value = value.strip()
+def _student(session, notebook, path: Path, seed: str, collected_from: str, result: Submission) -> tuple[str, str]:
+    """(the student to grade as, "verified" or why the identity is not verified). The student comes from the
+    release's identity token when it verifies under ``seed``, else from ``collected_from`` (the instructor's
+    folder), else from what the notebook claims (its metadata, then ``STUDENT``)."""
+    meta = notebook.metadata.get("bpe_lab", {})
+    meta = meta if isinstance(meta, dict) else {}
+    released, questions, token = meta.get("student"), meta.get("questions"), meta.get("identity")
+    why = ""
+    if not isinstance(token, str) or not token:
+        why = "no identity token (not a release for this course, or its metadata was edited)"
+    elif not (isinstance(released, str) and isinstance(questions, list) and all(isinstance(q, str) for q in questions)
+              and hmac.compare_digest(token, identity_token(seed, result.set_id, released, questions))):
+        why = "its identity token does not match (edited, or released with another instructor file)"
+    elif collected_from and released != collected_from:
+        why = f"released to {released or 'everyone'!r} but collected from {collected_from!r}"
+    if not why:
+        return released, "verified"
+    if collected_from:
+        return collected_from, f"NOT verified: {why}; graded as {collected_from!r}, the folder it was collected from"
+    claimed = released if isinstance(released, str) else ""
+    if session is not None:
+        reply = session.request({"op": "value", "name": "STUDENT"}, READ_SECONDS)
+        value = wire.decode(reply["value"]) if "value" in reply else None
+        if isinstance(value, str) and value.strip():
+            claimed = value.strip()
     try:
-        check.student(value)
+        check.student(claimed)
     except ValueError:
-        result.notes.append(f"STUDENT {shown(value, 40)} is not a student id: graded as everyone's version")
-        return ""
-    if released and value != released:
-        result.notes.append(f"STUDENT is {value!r}, but this notebook was released to {released!r}")
-    return value
+        claimed = ""
+    return claimed, f"NOT verified: {why}; graded as the notebook claims ({claimed or 'everyone'!r})"
 
 
 def _grade_value(session: Session, question, snapshot: bool, seed: str, limits: Limits) -> QuestionResult:
@@ -469,7 +530,7 @@ def _run_case(session: Session, question, snapshot: bool, args: tuple, expected,
         return "wrong", f"this case cannot be sent to the student's process ({exc}): a problem of the question"
     try:
         reply = session.request({"op": "call", "name": question.answer_name, "question": question.name,
-                                 "snapshot": snapshot, "args": encoded, "forbidden": list(question.forbidden)},
+                                 "snapshot": snapshot, "args": encoded},
                                 seconds + CALL_SLACK)
     except Lost as lost:
         if lost.over_time:
@@ -481,8 +542,10 @@ def _run_case(session: Session, question, snapshot: bool, args: tuple, expected,
     if "not_callable" in reply:
         return "not callable", (f"this question wants a function {question.answer_name}, but "
                                 f"{question.answer_name!r} is a {reply['not_callable']}")
-    if reply.get("forbidden") or reply.get("tampered"):
-        return "forbidden", forbidden_message(reply.get("forbidden", []))
+    if reply.get("raised", "").startswith(STUB_ERROR + ":"):  # a stub of what the set forbids (course.stub)
+        called, _, why = reply["raised"].split(": ", 1)[1].partition(" is not available while grading: ")
+        return "forbidden", (f"your function called {called}, which {why.removesuffix(' forbids it')} forbids: it is "
+                             "not available while grading (write that part yourself)")
     if reply.get("not_implemented"):
         return "not yet", "not answered yet (the function still raises NotImplementedError)"
     if reply.get("recursion"):

@@ -60,11 +60,7 @@ def build(out: Path) -> Path:
                 shutil.copytree(source, partial / name, ignore=shutil.ignore_patterns(*LEAVE_OUT, "*.pyc"))
             elif source.is_file():
                 shutil.copy2(source, partial / name)
-        for path in sorted(SETS.glob("*.py")):
-            if path.name not in ("__init__.py", "_shared.py"):
-                text = HEADER + rewrite(path.read_text(encoding="utf-8"), expected_results(path.stem),
-                                        keep=imported_from(path.stem))
-                (partial / "bpe_lab" / "homework" / "sets" / path.name).write_text(text, encoding="utf-8")
+        write_sets(partial / "bpe_lab" / "homework" / "sets")
         (partial / "STUDENT_EDITION.md").write_text(NOTE, encoding="utf-8")
         if out.exists():
             out.rmdir()  # empty (checked by the caller): the rename needs the name free on every OS
@@ -72,6 +68,15 @@ def build(out: Path) -> Path:
     finally:
         shutil.rmtree(partial, ignore_errors=True)
     return out
+
+
+def write_sets(folder: Path) -> None:
+    """Write the student edition of every question module into ``folder`` (a copy of ``sets/``)."""
+    for path in sorted(SETS.glob("*.py")):
+        if path.name not in ("__init__.py", "_shared.py"):
+            text = HEADER + rewrite(path.read_text(encoding="utf-8"), expected_results(path.stem),
+                                    keep=imported_from(path.stem))
+            (folder / path.name).write_text(text, encoding="utf-8")
 
 
 def expected_results(module_name: str) -> dict[str, tuple]:
