@@ -14,7 +14,7 @@ The cure: wait on the kernel's sockets in short slices. Each slice ends with a f
 a message that is already there, so a missed wake-up costs at most one slice (0.25 s). The overall
 time limit is unchanged: it is still measured across slices.
 
-Used by ``bpe_lab.grade``, ``scripts/build_html.py`` and the notebook tests.
+Used by ``scripts/build_html.py`` and the notebook tests.
 """
 
 from __future__ import annotations

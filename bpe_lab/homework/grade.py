@@ -1,23 +1,29 @@
 """Grade submitted exercise notebooks: ``python -m bpe_lab.grade SUBMISSIONS... [--out DIR] [--instructor-file F]``.
 
-Each notebook runs in a child process of its own, from the instructor's side: its cells run (errors do not
-stop it, a cell over ``--timeout`` is stopped), then the grader *calls each function answer itself* on the
-public cases and on hidden cases made from the instructor's seed, and reads each value answer from its
-variable — whether or not the student kept the check cells. Results are compared, in the grader's
-process, with the reference's results computed there: nothing the student's code writes (the practice
-results table, an object that equals everything) can change a score. Student code runs under a time
-limit per case (the process is killed at the deadline: no SIGALRM, so it works on Windows too) and a
-memory limit (``RLIMIT_AS`` on Linux; none on Windows or macOS). A function that calls bpe_lab's own
-implementation of what was asked scores 0 on that question, and says why.
+Each notebook runs in child processes of its own (in a bubblewrap sandbox where the machine has one), against
+the student edition of the course: its cells run (errors do not stop them, a cell over ``--timeout`` is
+stopped), then the grader reads each value answer from its variable and, in a second run against a copy in
+which every function the set forbids raises, *calls each function answer itself* on the public cases and on
+hidden cases made from the instructor's seed (the child receives the arguments, never the seed) — whether or
+not the student kept the check cells. Results cross as plain data and are compared, in the grader's process,
+with the reference's results computed there: nothing the student's code writes (the practice results table,
+an object that equals everything) can change a score. Student code runs under a time limit per case (the
+process is killed at the deadline: no SIGALRM, so it works on Windows too) and a memory limit (``RLIMIT_AS``
+on Linux; none on Windows or macOS). A function that calls what the set forbids scores 0 on that question,
+and says why. What this guards against, and what not: docs/INSTRUCTORS.md, "Threat model".
 
 Each notebook says which set it answers (its metadata, else its ``set_NN()`` call), so a folder mixing
-sets is graded per set; ``STUDENT`` in the notebook picks the student's own numbers. Output: a table per
+sets is graded per set. The student (whose own numbers the answers are checked against) comes from the
+release's identity token (``release --instructor-file``), or with ``--students-by-folder`` from the folder it
+was collected from; never from the editable ``STUDENT`` line alone (the table's identity column says which
+notebooks could not be verified). Output: a table per
 set on screen and, with ``--out DIR``, ``grades_<set>.csv`` (status, public and hidden cases passed and
 points per question), ``feedback/<notebook>.md`` (what each check said), ``summary_<set>.csv`` and
 ``summary_<set>.png`` (how many solved each question). A notebook that cannot be read is listed, not fatal.
 
-``python -m bpe_lab.grade release NOTEBOOK --out DIR --student alice --student bob`` writes the notebook as
-handed out, one per student, for credit (no hints or solutions; ``--practice`` keeps them).
+``python -m bpe_lab.grade release NOTEBOOK --out DIR --student alice --student bob --instructor-file F`` writes the
+notebook as handed out, one per student, for credit (no hints or solutions; ``--practice`` keeps them), each with
+its identity token.
 ``python -m bpe_lab.grade nbgrader --out COURSE [--set 01 ...] [--instructor-file F]`` writes the sets as nbgrader
 source notebooks (``COURSE/source/bpe_lab_NN/``) for nbgrader's ``generate_assignment`` and ``autograde``.
 ``python -m bpe_lab.grade questions [SET ...]`` lists the questions of sets (what each asks, level, points,
@@ -29,8 +35,8 @@ The instructor's seed (``--instructor-file``, ``--seed`` or the environment vari
 makes the hidden cases: keep it out of what students receive. Without one, the hidden cases come from a
 public default seed, which anyone can reproduce.
 
-What a question accepts is not decided here: that is ``bpe_lab.exercises`` and the sets in
-``bpe_lab.exercise_sets``. nbformat (the ``test`` extra) is imported only when a notebook is read.
+What a question accepts is not decided here: that is ``bpe_lab.homework.questions`` and the sets in
+``bpe_lab.homework.sets``. nbformat (the ``test`` extra) is imported only when a notebook is read.
 """
 
 from __future__ import annotations
@@ -229,7 +235,7 @@ def main(argv=None) -> int:
     limits = runner.Limits(cell_seconds=args.timeout, memory_mb=args.memory, time_factor=args.time_factor)
     sandboxed = not args.no_sandbox and sandbox.available()
     if not sandboxed:
-        print(sandbox.UNSANDBOXED if not args.no_sandbox else "NOTE: --no-sandbox: " + sandbox.UNSANDBOXED.split(": ", 1)[1])
+        print(sandbox.UNSANDBOXED if not args.no_sandbox else "NOTE: --no-sandbox: " + sandbox.MEANING)
     started = time.perf_counter()
     chosen = dict(args.questions)
     course = Course()

@@ -1,8 +1,8 @@
 """What runs in the child process that holds one submission: its cells, then the calls the grader asks for.
 
-The grader (``runner``) starts ``python -I -c "...child.main()"`` in the submission's folder and talks to it
-in JSON lines: one request on stdin, one reply on the original stdout, each reply prefixed with a nonce
-the grader sent first. Before any student code runs, the child moves stdin and stdout out of reach
+The grader (``runner``) starts ``python -I -S -c "...child.main()"`` in a private folder (in the sandbox where
+there is one) and talks to it in JSON lines: one request on stdin, one reply on the original stdout, each
+reply prefixed with a nonce the grader sent first. Before any student code runs, the child moves stdin and stdout out of reach
 (file descriptors 0, 1 and 2 then point to the null device; ``print`` and tracebacks go to a bounded
 buffer per cell) and sets its memory limit (POSIX: ``RLIMIT_AS``; there is none on Windows).
 

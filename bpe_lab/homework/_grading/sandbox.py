@@ -30,15 +30,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-__all__ = ["available", "command", "UNSANDBOXED", "COURSE", "WORK"]
+__all__ = ["available", "command", "UNSANDBOXED", "MEANING", "COURSE", "WORK"]
 
 COURSE = "/course"  # where the graded copy of the course is seen inside the sandbox
 WORK = "/tmp/work"  # the child's working folder inside the sandbox
-UNSANDBOXED = ("NOTE: no sandbox on this machine (bubblewrap, `bwrap`, is missing or cannot create namespaces): "
-               "submissions run as plain processes with your user's rights. The time and memory limits, the "
+UNSANDBOXED = ("NOTE: no sandbox on this machine (bubblewrap, `bwrap`, is missing or cannot create namespaces): " +
+               (MEANING := "submissions run as plain processes with your user's rights. The time and memory limits, the "
                "student edition and the forbidden-function stubs still hold, but a submission could read any file "
                "you can read (your instructor file among them) or use the network. For credit, grade on a Linux "
-               "machine with bubblewrap (Debian/Ubuntu: apt-get install bubblewrap).")
+               "machine with bubblewrap (Debian/Ubuntu: apt-get install bubblewrap)."))
 
 
 def python_dirs() -> list[str]:

@@ -1,0 +1,166 @@
+"""The grader's walls, seen from inside a submission: the sandbox, the graded copy of the course, the identity token.
+
+Each test grades a small notebook whose cells try to get out, and reads what they found from a value answer
+(the grader reads any variable; here ``count_ug`` of set 01 carries a report instead of a number). What a
+cheating notebook gains is tested in test_cheats.py; these tests name the wall that stops it.
+"""
+
+import ast
+import subprocess
+import sys
+
+import nbformat
+import pytest
+from conftest import ROOT
+
+from bpe_lab.homework import grade, sets
+from bpe_lab.homework._grading import runner, sandbox
+from bpe_lab.homework._grading.course import Course
+
+NB01 = ROOT / "notebooks" / "exercises" / "01_bpe_from_scratch_exercises.ipynb"
+SEED = "the seed of test_sandbox"
+SET_IDS = [name.removeprefix("set_") for name in sets.__all__]
+needs_bwrap = pytest.mark.skipif(not sandbox.available(), reason="bubblewrap (bwrap) is not installed here or "
+                                 "cannot create namespaces (make test installs it where apt-get can)")
+
+PROBE = r'''
+import json, os, socket
+found = {}
+found["instructor_file"] = os.path.exists(INSTRUCTOR_FILE)
+found["submissions"] = os.path.exists(SUBMISSIONS)
+found["cwd_is_submissions"] = os.getcwd() == SUBMISSIONS
+found["cwd_is_sandbox_work"] = os.getcwd() == "/tmp/work"
+found["seed_in_env"] = any("seed" in k.lower() or SEED in v for k, v in os.environ.items())
+found["seed_in_proc"] = False
+for pid in os.listdir("/proc") if os.path.isdir("/proc") else []:
+    if pid.isdigit():
+        for name in ("cmdline", "environ"):
+            try:
+                text = open(f"/proc/{pid}/{name}", "rb").read().decode("utf-8", "replace")
+            except OSError:
+                continue
+            found["seed_in_proc"] |= SEED in text or "instructor" in text
+try:
+    socket.create_connection(("1.1.1.1", 53), timeout=2).close()
+    found["network"] = True
+except OSError:
+    found["network"] = False
+import bpe_lab
+found["instructor_bpe_lab"] = bpe_lab.__file__.startswith(ROOT)
+found["bpe_lab_in_course"] = bpe_lab.__file__.startswith("/course/")
+found["home"] = os.path.exists(os.path.expanduser("~/.bashrc"))
+ug_count = ",".join(k for k, v in found.items() if v)  # the walls that did not hold, and where it runs
+'''
+
+
+def _probe_notebook(folder, instructor_file, submissions):
+    nb = nbformat.read(NB01, as_version=4)
+    for cell in nb.cells:
+        if cell.get("metadata", {}).get("bpe_lab", {}).get("question") == "count_ug":
+            cell.source = (f"INSTRUCTOR_FILE, SUBMISSIONS, SEED, ROOT = {str(instructor_file)!r}, "
+                           f"{str(submissions)!r}, {SEED!r}, {str(ROOT / 'bpe_lab')!r}\n" + PROBE)
+    path = folder / "01_probe.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def _found(path, sandboxed):
+    course = Course()
+    try:
+        result = runner.grade(path, SEED, runner.Limits(), {"01": ["count_ug"]}, course=course, sandboxed=sandboxed)
+    finally:
+        course.close()
+    assert result.status == "ran", result.notes
+    message = result.questions["count_ug"].messages[-1]  # "you answered '...', which is not the expected answer"
+    return set(ast.literal_eval(message.split("you answered ", 1)[1].split(", which is not")[0]).split(","))
+
+
+@needs_bwrap
+def test_inside_the_sandbox_nothing_leads_to_the_seed(tmp_path):
+    instructor = tmp_path / "instructor.txt"
+    instructor.write_text(SEED + "\n", encoding="utf-8")
+    path = _probe_notebook(tmp_path, instructor, tmp_path)
+    assert _found(path, sandboxed=True) == {"cwd_is_sandbox_work", "bpe_lab_in_course"}
+
+
+def test_unsandboxed_the_child_still_gets_no_seed_and_not_the_instructor_s_package(tmp_path, monkeypatch):
+    monkeypatch.setenv(grade.SEED_VARIABLE, SEED)  # the instructor's shell had it: the child's environment does not
+    path = _probe_notebook(tmp_path, tmp_path / "nothing", tmp_path)
+    found = _found(path, sandboxed=False)
+    assert not found & {"seed_in_env", "instructor_bpe_lab", "cwd_is_submissions"}, found
+    # what only the sandbox closes: the grader's command line and the files are in view (the grader says so)
+
+
+@pytest.mark.parametrize("set_id", SET_IDS)
+def test_every_module_imports_in_the_copy_with_a_set_s_stubs(set_id):
+    """Stubbing what a set forbids must not break the import of anything else (an import-time call of a
+    stubbed function is frozen to its value)."""
+    questions = getattr(sets, f"set_{set_id}")()
+    forbidden = {n: f"question {q.name!r}" for q in questions.values() if q.is_function_question for n in q.forbidden}
+    course = Course()
+    try:
+        folder, _ = course.folder(set_id, forbidden)
+        code = ("import sys, pkgutil, importlib; sys.path.insert(0, %r); import bpe_lab; bad = []\n"
+                "for m in pkgutil.walk_packages(bpe_lab.__path__, 'bpe_lab.'):\n"
+                "    try:\n        importlib.import_module(m.name)\n"
+                "    except Exception as e:\n        bad.append(f'{m.name}: {e!r:.200}')\n"
+                "import bpe_lab.homework as h\n"
+                "q = h.graded(getattr(h, 'set_%s')(student='alice'))\n"
+                "print(bpe_lab.__file__ + '\\n' + '\\n'.join(bad))") % (str(folder), set_id)
+        done = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=300)
+    finally:
+        course.close()
+    assert done.returncode == 0, done.stderr[-2000:]
+    where, *bad = done.stdout.strip().splitlines()
+    assert where.startswith(str(folder)) and not bad, bad
+
+
+def test_a_forbidden_function_raises_in_the_copy_whoever_calls_it(tmp_path):
+    course = Course()
+    try:
+        folder, _ = course.folder("01", {"bpe_lab.bpe.train": "question 'train' of set 01"})
+        code = (f"import sys, threading; sys.path.insert(0, {str(folder)!r})\n"
+                "from bpe_lab import bpe\n"
+                "saved = bpe.train; sys.setprofile(None); out = []\n"
+                "t = threading.Thread(target=lambda: out.append(repr(saved({('a','b'): 1}, 1)))); t.start(); t.join()\n"
+                "try:\n    saved({('a', 'b'): 1}, 1)\nexcept Exception as e:\n    print(type(e).__name__, e)\n"
+                "import inspect; print('pair_counts(' in inspect.getsource(bpe.train))")
+        done = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=120)
+    finally:
+        course.close()
+    lines = done.stdout.strip().splitlines()
+    assert lines[0] == ("NotAvailableWhileGrading bpe_lab.bpe.train is not available while grading: question 'train' "
+                        "of set 01 forbids it"), done.stdout + done.stderr
+    assert lines[1] == "False"  # its code is gone from the copy, not hidden behind a check
+    assert "NotAvailableWhileGrading" in done.stderr  # the thread's call raised too
+
+
+def _released(tmp_path, student, seed=SEED):
+    return grade.release_notebook(NB01, tmp_path / "released", student=student, seed=seed)
+
+
+@pytest.mark.parametrize("case", ["verified", "metadata edited", "other instructor file", "swapped", "no token"])
+def test_the_student_comes_from_the_identity_token_or_the_folder(tmp_path, case):
+    path = _released(tmp_path, "alice", seed="another seed" if case == "other instructor file" else SEED)
+    nb = nbformat.read(path, as_version=4)
+    if case == "metadata edited":
+        nb.metadata["bpe_lab"]["student"] = ""
+        for cell in nb.cells:
+            cell.source = cell.source.replace("STUDENT = 'alice'", "STUDENT = ''")
+    if case == "no token":
+        del nb.metadata["bpe_lab"]["identity"]
+    collected = tmp_path / "collected" / ("bob" if case == "swapped" else "alice")
+    collected.mkdir(parents=True)
+    nbformat.write(nb, collected / path.name)
+    notebook = nbformat.read(collected / path.name, as_version=4)
+    result = runner.Submission(file=str(collected / path.name), set_id="01")
+    for by_folder in (False, True):
+        student, identity = runner._student(None, notebook, collected / path.name, SEED,
+                                            collected.name if by_folder else "", result)
+        if case == "verified":
+            assert (student, identity) == ("alice", "verified")
+        elif case == "swapped":  # alice's release handed in from bob's folder: only the folder can tell
+            assert (student, identity.split(":")[0]) == (("bob", "NOT verified") if by_folder else ("alice", "verified"))
+        else:
+            assert identity.startswith("NOT verified"), identity
+            assert student == ("alice" if by_folder else ("" if case == "metadata edited" else "alice"))
