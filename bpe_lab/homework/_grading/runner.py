@@ -296,10 +296,7 @@ def grade(path: Path, seed: str, limits: Limits, chosen: dict | None = None, *, 
     course = Course() if own_course else course
     wanted = chosen.get(set_id) if chosen else None
     picked = [q for name, q in template.items() if wanted is None or name in wanted]
-    forbidden = {}  # every name a graded function question forbids -> the first question that does
-    for q in picked:
-        for name in q.forbidden if q.is_function_question else ():
-            forbidden.setdefault(name, f"question {q.name!r} of set {set_id}")
+    forbidden = _forbidden_by(picked, set_id)
     sessions = {}
     if any(not q.is_function_question for q in picked):
         sessions["value"] = Session(cells, course.folder(set_id, {}), limits, sandboxed)
@@ -335,9 +332,16 @@ def grade(path: Path, seed: str, limits: Limits, chosen: dict | None = None, *, 
     finally:
         for session in sessions.values():
             session.close()
-        if first is not None:  # what the cells raised as the student ran them (the stubs make some fail on purpose)
+        if first is not None:  # what the cells raised as the student ran them
             result.cell_errors = sorted((n, first.skipped.get(n) or first.errors[n])
                                         for n in set(first.errors) | set(first.skipped))
+        calls = sessions.get("function")
+        if calls is not None and calls is not first:  # cells that failed only where the forbidden functions raise
+            only = sorted(n for n, error in calls.errors.items() if STUB_ERROR in error and n not in first.errors)
+            if only:
+                result.notes.append(f"cell{'s' * (len(only) > 1)} {', '.join(map(str, only[:5]))} use{'s' * (len(only) == 1)} "
+                                    "what the set forbids, so in the run that calls your functions "
+                                    f"{'they' if len(only) > 1 else 'it'} failed: {calls.errors[only[0]][:160]}")
         if own_course:
             course.close()
     restarts = max((s.restarts for s in sessions.values()), default=0)
@@ -348,6 +352,22 @@ def grade(path: Path, seed: str, limits: Limits, chosen: dict | None = None, *, 
         result.notes.append("released for credit, but no cell builds graded(...) any more (look at the set-up "
                             "cell; it was graded against the student edition all the same)")
     return result
+
+
+def _forbidden_by(questions: list, set_id: str) -> dict[str, str]:
+    """Every name the graded function questions forbid -> which questions forbid it, in words."""
+    functions = [q for q in questions if q.is_function_question]
+    by_name: dict[str, list] = {}
+    for q in functions:
+        for name in q.forbidden:
+            by_name.setdefault(name, []).append(q.name)
+    def who(names):
+        if len(names) == 1:
+            return f"question {names[0]!r} of set {set_id}"
+        if len(names) == len(functions):
+            return f"every function question of set {set_id}"
+        return f"questions {', '.join(map(repr, names[:-1]))} and {names[-1]!r} of set {set_id}"
+    return {name: who(names) for name, names in by_name.items()}
 
 
 def identity_token(seed: str, set_id: str, student: str, questions: list) -> str:
