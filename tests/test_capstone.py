@@ -1,6 +1,7 @@
-"""The capstone's question set (bpe_lab.homework.sets.capstone), in this process, without a kernel: its references
-agree with bpe_lab and tiktoken, the examples its prompts give hold, the hidden cases are the grader's own, and the
-solutions pass every case, public and hidden, where the typical wrong answers fail.
+"""The capstone's question set (bpe_lab.homework.sets.capstone, steps 1-5 in _capstone_minbpe), in this process,
+without a kernel: its references agree with bpe_lab and tiktoken, the examples its prompts give hold, the hidden
+cases are the grader's own, and the solutions pass every case, public and hidden, where the typical wrong answers
+fail.
 
 tests/test_homework.py and tests/test_notebooks.py run the notebook itself in its three states."""
 
@@ -13,7 +14,7 @@ from conftest import ROOT
 
 from bpe_lab import pretokenize, ranks
 from bpe_lab.homework import set_capstone
-from bpe_lab.homework.sets import capstone
+from bpe_lab.homework.sets import _capstone_minbpe as capstone_minbpe, capstone
 from bpe_lab.homework.questions import CORRECT, INCORRECT
 from bpe_lab.tokenizer import Tokenizer
 
@@ -22,13 +23,13 @@ TOY_SPECIAL = {"<|endoftext|>": 300, "<|fim_prefix|>": 301}
 
 
 def test_the_examples_in_the_prompts_hold():
-    assert capstone._get_stats([1, 2, 3, 1, 2]) == {(1, 2): 2, (2, 3): 1, (3, 1): 1}
-    assert capstone._get_stats([5, 5, 5]) == {(5, 5): 2}
-    assert capstone._merge([1, 2, 3, 1, 2], (1, 2), 256) == [256, 3, 256]
-    assert capstone._merge([5, 5, 5], (5, 5), 256) == [256, 5]
-    assert capstone._train("aaabdaaabac", 259) == {(97, 97): 256, (97, 98): 257, (256, 257): 258}
-    assert capstone._encode("abc", {(98, 99): 256, (97, 98): 257}) == [97, 256]
-    assert capstone._decode([230, 157], {}) == "\ufffd"
+    assert capstone_minbpe._get_stats([1, 2, 3, 1, 2]) == {(1, 2): 2, (2, 3): 1, (3, 1): 1}
+    assert capstone_minbpe._get_stats([5, 5, 5]) == {(5, 5): 2}
+    assert capstone_minbpe._merge([1, 2, 3, 1, 2], (1, 2), 256) == [256, 3, 256]
+    assert capstone_minbpe._merge([5, 5, 5], (5, 5), 256) == [256, 5]
+    assert capstone_minbpe._train("aaabdaaabac", 259) == {(97, 97): 256, (97, 98): 257, (256, 257): 258}
+    assert capstone_minbpe._encode("abc", {(98, 99): 256, (97, 98): 257}) == [97, 256]
+    assert capstone_minbpe._decode([230, 157], {}) == "\ufffd"
     cl100k = capstone._cl100k_ranks()
     assert sorted(rank for token, rank in cl100k.items() if len(token) == 1) == list(range(256))
     assert cl100k[b"!"] == 0 and cl100k[b" "] != 32  # the byte order space_rank asks about
@@ -36,29 +37,29 @@ def test_the_examples_in_the_prompts_hold():
 
 
 def test_a_merge_made_across_chunks_is_what_train_regex_avoids():
-    across = capstone._vocab(capstone._train("ab ab ab ab", 260)).values()
+    across = capstone_minbpe._vocab(capstone_minbpe._train("ab ab ab ab", 260)).values()
     assert b" ab ab" in across  # two words in one token
-    inside = capstone._vocab(capstone._train_regex("ab ab ab ab", 260)).values()
+    inside = capstone_minbpe._vocab(capstone_minbpe._train_regex("ab ab ab ab", 260)).values()
     assert not any(b" " in token[1:] for token in inside)  # a space only ever starts a token
 
 
 def test_encoding_with_special_tokens_is_tiktokens_and_bpe_labs():
-    merges = capstone._train_regex(capstone.SMALL_TEXT, 300)
-    vocab = capstone._vocab(merges)
+    merges = capstone_minbpe._train_regex(capstone_minbpe.SMALL_TEXT, 300)
+    vocab = capstone_minbpe._vocab(merges)
     assert len(set(vocab.values())) == len(vocab)  # tiktoken needs one rank per token
     theirs = tiktoken.Encoding("toy", pat_str=pretokenize.GPT4_PATTERN, special_tokens=TOY_SPECIAL,
                                mergeable_ranks={token: token_id for token_id, token in vocab.items()})
     ours = Tokenizer([(vocab[a], vocab[b]) for a, b in merges], "gpt4", special_tokens=TOY_SPECIAL)
-    texts = [capstone.SMALL_TEXT, capstone.PUBLIC_TEXT, "the truth<|endoftext|>a wife<|fim_prefix|>",
+    texts = [capstone_minbpe.SMALL_TEXT, capstone.PUBLIC_TEXT, "the truth<|endoftext|>a wife<|fim_prefix|>",
              "<|endoftext|><|endoftext|>", "", "   1234567\r\n\n"]
     for text in texts:
         for allowed in ("all", "none", {"<|endoftext|>"}):
-            expected = capstone._encode_with_special(text, merges, TOY_SPECIAL, allowed)
+            expected = capstone_minbpe._encode_with_special(text, merges, TOY_SPECIAL, allowed)
             assert expected == theirs.encode(text, allowed_special=set() if allowed == "none" else allowed,
                                              disallowed_special=()), (text, allowed)
-        assert capstone._encode_with_special(text, merges, TOY_SPECIAL, "none") == ours.encode_ordinary(text)
-        assert capstone._encode_with_special(text, merges, TOY_SPECIAL, "all") == ours.encode(text, "all")
-        assert capstone._decode(capstone._encode(text, merges), merges) == text
+        assert capstone_minbpe._encode_with_special(text, merges, TOY_SPECIAL, "none") == ours.encode_ordinary(text)
+        assert capstone_minbpe._encode_with_special(text, merges, TOY_SPECIAL, "all") == ours.encode(text, "all")
+        assert capstone_minbpe._decode(capstone_minbpe._encode(text, merges), merges) == text
 
 
 def test_recovered_merges_are_bpe_labs():

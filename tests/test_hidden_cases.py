@@ -10,7 +10,7 @@ only the first occurrence are caught too; the reference and the question's own s
 import pytest
 
 from bpe_lab.homework import set_01, set_02
-from bpe_lab.homework.sets.capstone import _get_stats, q_get_stats, q_merge, q_train
+from bpe_lab.homework.sets._capstone_minbpe import _get_stats, q_get_stats, q_merge, q_train
 
 SEEDS = [f"instructor seed {n}" for n in range(200)]
 

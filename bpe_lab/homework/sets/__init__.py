@@ -7,6 +7,14 @@ question (``q_merge_pair``), so a question reads on one screen. Each question's 
 ``wrong_code`` are complete answer cells: the tests run every exercise notebook unattempted, with the
 solutions, and with the typical wrong answers.
 
+No module here is longer than 600 lines (tests/test_set_sizes.py): a longer set continues in a private module
+(``_ex03_byte_tokenizer``, ``_ex05_train_wordpiece``: the project; ``_capstone_minbpe``: the capstone's steps 1-5).
+Every module but this one and ``_shared`` is a question module with one ``set_...`` function of its own, which the
+notebook's set includes (``set_05_project`` in ``set_05``): the student edition rewrites each question module
+(``_grading/student_edition.py``: no references, solutions, hints or hidden cases) and needs that function to
+compute the expected results it writes in. A question module imports from another only what the student edition
+keeps: ``set_...`` functions, public functions, names the questions' kept fields use (``LIBRARY``).
+
 This package holds no checking logic: how an answer is checked (cases, time limits, feedback) is
 ``bpe_lab.exercises``; running submitted notebooks is ``bpe_lab.grade``.
 """

@@ -1,11 +1,15 @@
-"""What several exercise sets share: assembling a set, comparing numbers with a tolerance, and the random
-numbers behind a student's own version of a question."""
+"""What several exercise sets share: assembling a set, points by level, comparing answers (numbers with a
+tolerance, pairs given as tuples or lists), and the random numbers behind a student's own version of a question."""
 
 from __future__ import annotations
 
 import random
 
 from ..questions import Question
+
+
+# Points by level, in the sets whose points grow with it (03, 04, 05).
+LEVEL_POINTS = {"warm-up": 1, "core": 2, "stretch": 3, "project": 5}
 
 
 def by_name(*questions: Question) -> dict[str, Question]:
@@ -19,6 +23,15 @@ def close(got, expected, tolerance=1e-6) -> bool:
         return abs(float(got) - float(expected)) <= tolerance
     except (TypeError, ValueError):
         return False
+
+
+def same_tuple(got, expected: tuple) -> bool:
+    """Whether ``got`` is a tuple or a list equal to ``expected`` item by item: (4, 3) and [4, 3] alike, "43" not.
+
+    >>> same_tuple([4, 3], (4, 3)), same_tuple((4, 3), (4, 3)), same_tuple("43", ("4", "3"))
+    (True, True, False)
+    """
+    return isinstance(got, (tuple, list)) and tuple(got) == expected
 
 
 def student_rng(student: str, key: str) -> random.Random | None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from ... import _checks as check
 from ... import bpe, corpus, widgets
 from ..questions import Question
-from ._shared import by_name, close, student_rng
+from ._shared import by_name, close, same_tuple, student_rng
 
 # One function per question (q_...) builds it; set_01, the notebook's set, is what graders call.
 __all__ = ["set_01"]
@@ -110,7 +110,7 @@ def q_first_merge(student: str = "") -> Question:
         name="first_merge",
         prompt=f"Which pair does BPE merge first on the text {text!r}? Answer as a tuple.",
         reference=lambda: bpe.train(text, 1).merges[0],
-        compare=lambda got, expected: tuple(got) == expected if isinstance(got, (tuple, list)) else False,
+        compare=same_tuple,
         hints=["Count every adjacent pair of letters, word by word (a word's pairs do not cross spaces).",
                "Several pairs share the top count. Notebook 01's tie rule decides: which rule is it?"],
         solution_code=f"first_pair = {smallest!r}",
@@ -302,7 +302,7 @@ def q_overlap(student: str = "") -> Question:
                 "many 'aa' symbols does merging it make in the whole corpus? Answer (counted, made); then, in the "
                 "cell under it, explain why the two numbers differ."),
         reference=lambda: _overlap(word_counts),
-        compare=lambda got, expected: isinstance(got, (tuple, list)) and tuple(got) == expected,
+        compare=same_tuple,
         hints=["Count first, word by word, then multiply by the word's count: every position where an a is followed "
                "by an a counts.",
                "Now merge by hand, left to right: after gluing two a's, where does the scan go on?",

@@ -32,12 +32,10 @@ import regex
 from ... import _checks as check
 from ... import byte_level, gpt2, pretokenize
 from ..questions import Question
-from ._shared import by_name, student_rng, unseen_cases
+from ._shared import LEVEL_POINTS, by_name, student_rng, unseen_cases
 
 # One function per question (q_...) builds it; set_04, the notebook's set, is what graders call.
 __all__ = ["set_04"]
-
-LEVEL_POINTS = {"warm-up": 1, "core": 2, "stretch": 3, "project": 5}
 
 
 def set_04(student: str = "") -> dict[str, Question]:

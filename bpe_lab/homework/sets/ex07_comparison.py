@@ -46,7 +46,7 @@ from ... import _checks as check
 from ... import corpus, gpt2, metrics, unigram
 from ..questions import Question
 from ...tokenizer import Tokenizer
-from ._shared import by_name, close, student_rng, apart
+from ._shared import by_name, close, same_tuple, student_rng, apart
 
 # One function per question (q_...) builds it; set_07, the notebook's set, is what graders call.
 __all__ = ["set_07"]  # train_bpe and train_unigram are imported by the notebook, but are not bpe_lab's API
@@ -225,7 +225,7 @@ def q_hindi_cost(student: str = "") -> Question:
                 "numbers. Then, in the cell under it, explain what the two numbers say about GPT-2's merges for "
                 "Devanagari, and why the first one is so large."),
         reference=lambda: _hindi_bytes_and_tokens(index),
-        compare=lambda got, expected: isinstance(got, (tuple, list)) and tuple(got) == expected,
+        compare=same_tuple,
         hints=["GPT-2 is byte-level BPE: before any merge, what is one token?",
                "How many bytes does one Devanagari character take in UTF-8? Count the line's bytes, not its "
                "characters.",

@@ -30,7 +30,10 @@ here in milliseconds.
 Grading: ``set_08(student="alice")`` gives alice her own word, prompt and continuation, user text and range of
 numbers in the value questions (``student_rng``; "" is everyone's version, the lesson's). The four function
 questions have hidden cases (digit strings, model sizes, numbers, tokenizers trained here on a few words) and forbid
-bpe_lab's own ``pretokenize.split`` and ``vocab_audit.unseen_tokens`` where they answer the question.
+bpe_lab's own ``pretokenize.chunk_counts`` and ``vocab_audit.unseen_tokens`` where they answer the question. Not
+``pretokenize.split`` (it gives ``digit_groups_left`` away with the gpt4 pattern): the grader stubs what any function
+question of a set forbids, and a Tokenizer's ``encode``, which ``unseen_tokens`` and ``number_patterns`` call, splits
+with it.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from ... import _checks as check
 from ... import gpt2, pretokenize, vocab_audit
 from ..questions import Question
 from ...tokenizer import Tokenizer
-from ._shared import by_name, student_rng, apart
+from ._shared import by_name, same_tuple, student_rng, apart
 
 # One function per question (q_...) builds it; set_08, the notebook's set, is what graders call.
 __all__ = ["set_08"]
@@ -122,7 +125,9 @@ def q_digit_groups_left() -> Question:
         answer_name="digit_groups",
         points=1,
         hidden_cases=apart(_hidden_digit_groups, public),
-        forbidden=("bpe_lab.pretokenize.split", "bpe_lab.pretokenize.chunk_counts"),
+        # not pretokenize.split, whose gpt4 pattern gives the groups: Tokenizer.encode splits with it, and the grader
+        # stubs what any function question of the set forbids, so unseen_tokens and number_patterns need it
+        forbidden=("bpe_lab.pretokenize.chunk_counts",),
         level="warm-up",
         asks="function",
     )
@@ -160,7 +165,7 @@ def q_trailing_space(student: str = "") -> Question:
                 "continuation's, and how many is the same text encoded whole? Answer (glued, whole); then, in the "
                 "cell under it, explain why they differ and why a model rarely produces the glued sequence."),
         reference=lambda: _glued_and_whole(prompt, word),
-        compare=lambda got, expected: isinstance(got, (tuple, list)) and tuple(got) == expected,
+        compare=same_tuple,
         hints=["Where does the space go when GPT-2 encodes a word in running text? And where is it in the prompt?",
                f"Encode {prompt!r} and {word!r} separately, then {prompt + word!r} at once, and compare the "
                "pieces (enc.decode([i]) for each id).",
@@ -250,7 +255,7 @@ def q_safe_user_text(student: str = "") -> Question:
                 "takes encoded safely, as ordinary characters. Then, in the cell under it, explain what the user "
                 "gains from the bug, and why the safe count is not simply the special-token texts' pieces added up."),
         reference=lambda: _injection(text),
-        compare=lambda got, expected: isinstance(got, (tuple, list)) and tuple(got) == expected,
+        compare=same_tuple,
         hints=["encode(..., allowed_special='all') turns each '<|endoftext|>' the user typed into the one id 50256.",
                "The safe encoding treats every character as text (notebook 08, section 5); encode both ways and "
                "look at the pieces (enc.decode([i]) for each id) where two special-token texts meet."],
