@@ -1,8 +1,10 @@
-"""Measuring tokenizers: compression, fertility, words kept whole, cost per language, shared vocabulary.
+"""Measuring tokenizers: compression, fertility, words kept whole, cost per language, shared vocabulary,
+Rényi efficiency.
 
 Every function takes the tokenizer as a plain function ``tokenize(text) -> list of tokens`` (pieces or
 ids, only their number matters), so BPE, WordPiece, Unigram and production libraries are measured the
-same way: ``lambda text: tokenizer.encode(text)``, ``lambda text: bert.tokenize(text)``...
+same way: ``lambda text: tokenizer.encode(text)``, ``lambda text: bert.tokenize(text)``... The exception
+is ``renyi_efficiency``, which takes the token counts of an encoded text (``collections.Counter(ids)``).
 
 It does not tokenize anything itself, nor draw (``bpe_lab.plots`` draws these numbers; notebook 07 compares
 tokenizers with them).
@@ -10,6 +12,7 @@ tokenizers with them).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 
 from . import _checks as check
@@ -22,6 +25,7 @@ __all__ = [
     "whole_word_share",
     "cost_per_language",
     "vocabulary_overlap",
+    "renyi_efficiency",
 ]
 
 
@@ -108,6 +112,34 @@ def vocabulary_overlap(first: Iterable[str], second: Iterable[str]) -> dict[str,
     shared = first & second
     return {"shared": len(shared), "share_of_first": len(shared) / len(first),
             "share_of_second": len(shared) / len(second), "jaccard": len(shared) / len(first | second)}
+
+
+def renyi_efficiency(token_counts, vocab_size: int, alpha: float = 2.5) -> float:
+    """How evenly a tokenizer uses its vocabulary on a text: the Rényi entropy of its token distribution over
+    the largest entropy the vocabulary allows, log |V| (Zouhar et al., 2023, "Tokenization and the Noiseless
+    Channel", ACL). 1 means every token of the vocabulary is used equally often; 0, one token only.
+
+    ``token_counts``: a mapping token -> count (``collections.Counter(ids)``) or a list of counts.
+    With p the counts as probabilities, H_alpha(p) = log(sum p^alpha) / (1 − alpha); alpha = 1 is Shannon's
+    entropy (its limit), alpha = 0 the log of how many tokens occur. A large alpha weighs the frequent
+    tokens most: Zouhar et al. found that alpha = 2.5 predicted translation quality best, penalising
+    vocabularies with a few very frequent tokens.
+
+    >>> counts = {"a": 2, "b": 1, "c": 1}  # p = 1/2, 1/4, 1/4; 4 tokens in the vocabulary
+    >>> round(renyi_efficiency(counts, 4, alpha=2), 4)  # log(1 / (1/4 + 1/16 + 1/16)) / log 4
+    0.7075
+    >>> renyi_efficiency(counts, 4, alpha=1)  # Shannon: 1.5 bits of a possible 2
+    0.75
+    """
+    counts, vocab_size, alpha = check.token_counts(token_counts, vocab_size, alpha)
+    total = sum(counts)
+    log_p = [math.log(count / total) for count in counts]
+    if alpha == 1:
+        entropy = -sum(math.exp(lp) * lp for lp in log_p)
+    else:  # log(sum p^alpha), computed from the largest term so that p^alpha cannot underflow to 0
+        top = max(log_p)
+        entropy = (alpha * top + math.log(sum(math.exp(alpha * (lp - top)) for lp in log_p))) / (1 - alpha)
+    return max(0.0, entropy) / math.log(vocab_size)
 
 
 def _divisor(tokens: int, what: str = "a non-empty text") -> int:
