@@ -266,11 +266,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="write grades, feedback, summary and chart into this folder")
     parser.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS",
                         help="seconds per cell (default 60)")
-    secret = parser.add_mutually_exclusive_group()
-    secret.add_argument("--instructor-file", type=_instructor_file, dest="seed_file", metavar="FILE",
-                        help="a text file whose first line is the instructor's seed for the hidden cases "
-                             "(never give it to students)")
-    secret.add_argument("--seed", type=_seed_text, help="the instructor's seed itself")
+    _seed_options(parser, "a text file whose first line is the instructor's seed for the hidden cases and the "
+                          "identity tokens (never give it to students)")
     parser.add_argument("--memory", type=_megabytes, default=2048, metavar="MB",
                         help="memory limit per notebook, MB (default 2048; Linux only)")
     parser.add_argument("--time-factor", type=_factor, default=1.0, metavar="FACTOR",
@@ -283,6 +280,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run submissions as plain processes even where bubblewrap is available (not for credit)")
     return parser
+
+
+def _seed_options(parser: argparse.ArgumentParser, file_help: str) -> None:
+    """--instructor-file FILE or --seed TEXT (one of them, or neither: the environment variable, else public)."""
+    secret = parser.add_mutually_exclusive_group()
+    secret.add_argument("--instructor-file", type=_instructor_file, dest="seed_file", metavar="FILE", help=file_help)
+    secret.add_argument("--seed", type=_seed_text, help="the instructor's seed itself")
 
 
 def _chosen_seed(args) -> tuple[str, str]:
@@ -338,10 +342,7 @@ def _release_main(argv: list[str]) -> int:
     parser.add_argument("--practice", action="store_true", help="keep hints and solutions (not for credit)")
     parser.add_argument("--question", action="append", default=[], metavar="NAME",
                         help="keep only this question (repeat the option; none: every question of the set)")
-    secret = parser.add_mutually_exclusive_group()
-    secret.add_argument("--instructor-file", type=_instructor_file, dest="seed_file", metavar="FILE",
-                        help="the instructor file you will grade with: the release's identity token is made with it")
-    secret.add_argument("--seed", type=_seed_text, help="the instructor's seed itself")
+    _seed_options(parser, "the instructor file you will grade with: the release's identity token is made with it")
     args = parser.parse_args(argv)
     seed, where = _chosen_seed(args)
     if seed == PUBLIC_SEED:
@@ -408,10 +409,7 @@ def _nbgrader_main(argv: list[str]) -> int:
                         help="the nbgrader course folder (created if needed)")
     parser.add_argument("--set", action="append", choices=known, default=[], dest="sets", metavar="SET",
                         help=f"a set id ({', '.join(known)}; repeat the option; none: every set)")
-    secret = parser.add_mutually_exclusive_group()
-    secret.add_argument("--instructor-file", type=_instructor_file, dest="seed_file", metavar="FILE",
-                        help="a text file whose first line is the instructor's seed for the hidden cases")
-    secret.add_argument("--seed", type=_seed_text, help="the instructor's seed itself")
+    _seed_options(parser, "a text file whose first line is the instructor's seed for the hidden cases")
     args = parser.parse_args(argv)
     seed, where = _chosen_seed(args)
     try:
