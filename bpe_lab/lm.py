@@ -60,8 +60,7 @@ from . import _checks as check
 __all__ = ["BOS", "train", "NGramModel", "bits_per_byte"]
 
 #: The begin-of-sequence marker: it may start a context ``(BOS, 464)``, it is never predicted.
-BOS = -1
-assert BOS == check.lm._BOS
+BOS = -1  # (bpe_lab/_checks/lm.py knows it too: tests/test_lm.py checks the two agree)
 
 
 def train(sequences, order: int = 3, *, vocab_size: int | None = None, discount: float | None = None
@@ -72,7 +71,8 @@ def train(sequences, order: int = 3, *, vocab_size: int | None = None, discount:
     ``vocab_size``: the size of the whole vocabulary (default: the largest id seen + 1); every id in
     ``range(vocab_size)`` gets a probability above 0. ``discount``: None estimates one discount per order
     from the counts (D = n1 / (n1 + 2 n2), kept between 0.1 and 0.9 for tiny corpora), or pass a number
-    between 0 and 1 to use at every order. The same as ``NGramModel(sequences, order, ...)``.
+    between 0 and 1 to use at every order. Sequences without any token give a uniform model (pass
+    ``vocab_size``: there is no largest id to take it from). The same as ``NGramModel(sequences, order, ...)``.
 
     >>> model = train([[5, 6, 5, 6]], order=2)
     >>> model.order, model.vocab_size
@@ -136,8 +136,12 @@ class NGramModel:
         >>> model.prob(1, (0,)) > model.prob(0, (0,)) > model.prob(2, (0,)) > 0
         True
         """
-        context = check.lm_context(context, self.vocab_size)
-        return self._prob(check.lm_token(token, self.vocab_size), context[len(context) - self.order + 1:])
+        token, context = check.lm_token(token, self.vocab_size), check.lm_context(context, self.vocab_size)
+        return self._prob(token, self._cut(context))
+
+    def _cut(self, context: tuple) -> tuple:
+        """The last ``order − 1`` ids of a context: all an n-gram model looks at."""
+        return context[max(0, len(context) - self.order + 1):]
 
     def _prob(self, token: int, context: tuple) -> float:
         """``prob`` without the checks, for a context already cut to at most ``order − 1`` ids."""
@@ -156,8 +160,7 @@ class NGramModel:
         >>> train([[0, 1, 0, 1]], order=2, vocab_size=3).distribution((0,)).round(3)
         array([0.157, 0.824, 0.019])
         """
-        context = check.lm_context(context, self.vocab_size)
-        context = context[len(context) - self.order + 1:]
+        context = self._cut(check.lm_context(context, self.vocab_size))
         p = np.full(self.vocab_size, 1 / self.vocab_size)
         for k in range(1, len(context) + 2):  # the same steps as _prob, for every token at once
             history = context[len(context) - k + 1:]

@@ -1,4 +1,7 @@
-"""Metrics on worked examples and on a real tokenizer; bad input. (The plots that draw them: test_plots.py.)"""
+"""Metrics on worked examples and on a real tokenizer; the Rényi efficiency against its formula; bad input. (The plots that draw them: test_plots.py.)"""
+
+import math
+from collections import Counter
 
 import pytest
 
@@ -46,5 +49,64 @@ def test_with_a_real_tokenizer():
     ],
 )
 def test_bad_input(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def renyi_by_the_formula(counts, vocab_size, alpha):
+    """H_alpha(p) / log |V| straight from the definition (Zouhar et al., 2023), in bits, for the tests below."""
+    total = sum(counts)
+    p = [count / total for count in counts if count > 0]
+    if alpha == 1:
+        entropy = -sum(q * math.log2(q) for q in p)
+    else:
+        entropy = math.log2(sum(q**alpha for q in p)) / (1 - alpha)
+    return entropy / math.log2(vocab_size)
+
+
+@pytest.mark.parametrize("alpha", [0, 0.5, 1, 2, 2.5, 10])
+def test_renyi_efficiency_is_its_formula(alpha):
+    counts = Counter("the cat sat on the mat and the dog sat on the log")  # characters as tokens
+    expected = renyi_by_the_formula(list(counts.values()), 40, alpha)
+    assert metrics.renyi_efficiency(counts, 40, alpha=alpha) == pytest.approx(expected, rel=1e-12)
+    assert metrics.renyi_efficiency(list(counts.values()) + [0, 0], 40, alpha) == pytest.approx(expected, rel=1e-12)
+    assert 0 < expected < 1
+
+
+def test_renyi_efficiency_at_its_ends():
+    for alpha in (0, 1, 2.5, 100):
+        assert metrics.renyi_efficiency([7] * 50, 50, alpha) == pytest.approx(1.0)  # uniform over the vocabulary
+        assert metrics.renyi_efficiency({"x": 12}, 50, alpha) == 0.0  # one token only
+    assert metrics.renyi_efficiency({"a": 2, "b": 1, "c": 1}, 4, alpha=1) == 0.75  # 1.5 bits of a possible 2
+    # alpha = 1 is the limit of the others; a larger alpha weighs the frequent tokens more, so the value falls
+    skewed = [1000, 10, 10, 1, 1]
+    assert metrics.renyi_efficiency(skewed, 8, 1 + 1e-7) == pytest.approx(metrics.renyi_efficiency(skewed, 8, 1), 1e-5)
+    values = [metrics.renyi_efficiency(skewed, 8, alpha) for alpha in (0, 0.5, 1, 2, 2.5, 1000)]
+    assert values == sorted(values, reverse=True) and values[-1] > 0
+
+
+def test_renyi_efficiency_of_a_tokenizer():
+    ids = Tokenizer().encode("to be or not to be")  # bytes: 9 different ones of 256
+    value = metrics.renyi_efficiency(Counter(ids), 256)
+    assert value == pytest.approx(renyi_by_the_formula(list(Counter(ids).values()), 256, 2.5))
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: metrics.renyi_efficiency("abc", 10), TypeError, r"token_counts must be a mapping token -> count"),
+        (lambda: metrics.renyi_efficiency(5, 10), TypeError, r"token_counts must be a mapping token -> count"),
+        (lambda: metrics.renyi_efficiency({"a": "x"}, 10), TypeError, r"token_counts must hold counts \(numbers\)"),
+        (lambda: metrics.renyi_efficiency([1, -1], 10), ValueError, r"token_counts must hold counts of 0 or more"),
+        (lambda: metrics.renyi_efficiency([0, 0], 10), ValueError, r"token_counts holds no positive count"),
+        (lambda: metrics.renyi_efficiency([], 10), ValueError, r"token_counts holds no positive count"),
+        (lambda: metrics.renyi_efficiency([1, 1, 1], 2), ValueError, r"3 different tokens, more than vocab_size=2"),
+        (lambda: metrics.renyi_efficiency([1], 1), ValueError, r"vocab_size must be a whole number of at least 2"),
+        (lambda: metrics.renyi_efficiency([1], 2.5), TypeError, r"vocab_size must be a whole number"),
+        (lambda: metrics.renyi_efficiency([1], 10, -1), ValueError, r"alpha must be a number >= 0"),
+        (lambda: metrics.renyi_efficiency([1], 10, float("inf")), ValueError, r"alpha must be a number >= 0"),
+    ],
+)
+def test_renyi_efficiency_bad_input(call, error, message):
     with pytest.raises(error, match=message):
         call()

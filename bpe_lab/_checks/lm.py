@@ -15,7 +15,7 @@ from . import is_real, is_whole, real, short, whole
 __all__ = ["lm_training", "lm_sequences", "id_sequence", "lm_token", "lm_context", "lm_model", "token_counts"]
 
 _SEQUENCES = "sequences must be a list of token-id sequences such as [[464, 3290], [40]]"
-_BOS = -1  # lm.BOS (``_checks`` imports nothing from bpe_lab; lm.py asserts the two agree)
+_BOS = -1  # lm.BOS (``_checks`` imports nothing from bpe_lab; tests/test_lm.py checks the two agree)
 
 
 def lm_training(sequences, order, vocab_size, discount) -> tuple[list[tuple[int, ...]], int, int, float | None]:

@@ -2,7 +2,7 @@
 
 from bpe_lab import metrics
 
-from .conftest import Rows
+from .conftest import INF, NAN, Rows
 
 ROWS = Rows("metrics")
 raises, documented = ROWS.raises, ROWS.documented
@@ -66,5 +66,32 @@ raises("metrics.vocabulary_overlap", "first=[]", lambda: metrics.vocabulary_over
     r"both vocabularies must hold at least one piece")
 raises("metrics.vocabulary_overlap", "first=[['a']]", lambda: metrics.vocabulary_overlap([["a"]], ["a"]), TypeError,
     r"first must hold pieces \(str or bytes\), got a list")
+
+raises("metrics.renyi_efficiency", "token_counts='abc'", lambda: metrics.renyi_efficiency("abc", 10), TypeError,
+    r"token_counts must be a mapping token -> count \(such as collections\.Counter\(ids\)\) or a list of counts, got str")
+raises("metrics.renyi_efficiency", "token_counts=None", lambda: metrics.renyi_efficiency(None, 10), TypeError,
+    r"token_counts must be a mapping token -> count.*got NoneType")
+raises("metrics.renyi_efficiency", "token_counts={'a': 'x'}", lambda: metrics.renyi_efficiency({"a": "x"}, 10),
+    TypeError, r"token_counts must hold counts \(numbers\), got 'x'")
+raises("metrics.renyi_efficiency", "token_counts=[1, -1]", lambda: metrics.renyi_efficiency([1, -1], 10), ValueError,
+    r"token_counts must hold counts of 0 or more, got -1")
+raises("metrics.renyi_efficiency", "token_counts=[1, nan]", lambda: metrics.renyi_efficiency([1, NAN], 10),
+    ValueError, r"token_counts must hold counts of 0 or more, got nan")
+raises("metrics.renyi_efficiency", "token_counts=[]", lambda: metrics.renyi_efficiency([], 10), ValueError,
+    r"token_counts holds no positive count: count the tokens of a non-empty text")
+raises("metrics.renyi_efficiency", "token_counts=[1, 1, 1], vocab_size=2",
+    lambda: metrics.renyi_efficiency([1, 1, 1], 2), ValueError, r"token_counts has 3 different tokens, more than vocab_size=2")
+raises("metrics.renyi_efficiency", "vocab_size=1", lambda: metrics.renyi_efficiency([1], 1), ValueError,
+    r"vocab_size must be a whole number of at least 2 such as 50257, got 1")
+raises("metrics.renyi_efficiency", "vocab_size=None", lambda: metrics.renyi_efficiency([1], None), TypeError,
+    r"vocab_size must be a whole number of at least 2")
+raises("metrics.renyi_efficiency", "alpha=-1", lambda: metrics.renyi_efficiency([1], 10, -1), ValueError,
+    r"alpha must be a number >= 0 such as 2\.5 \(1 is Shannon's entropy\), got -1")
+raises("metrics.renyi_efficiency", "alpha=inf", lambda: metrics.renyi_efficiency([1], 10, INF), ValueError,
+    r"alpha must be a number >= 0")
+raises("metrics.renyi_efficiency", "alpha='2.5'", lambda: metrics.renyi_efficiency([1], 10, "2.5"), TypeError,
+    r"alpha must be a number >= 0")
+documented("metrics.renyi_efficiency", "token_counts={'x': 12} (one token)",
+    lambda: metrics.renyi_efficiency({"x": 12}, 10), lambda v: v == 0, "0.0", r"0, one token only")
 
 test_bad_input = ROWS.test()
