@@ -105,13 +105,14 @@ class NGramModel:
 
         # 2. The counts each order uses: ordinary at the top order; below it, the continuation count
         #    (how many different tokens precede the n-gram), except for n-grams that start with BOS.
+        #    Each different (k+1)-gram x + g adds 1 to g: g's number of different left neighbours x.
         used = {order: ordinary[order]}
         for k in range(order - 1, 0, -1):
             continuation = Counter(ngram[1:] for ngram in ordinary[k + 1])
             continuation.update({ngram: count for ngram, count in ordinary[k].items() if ngram[0] == BOS})
             used[k] = continuation
-        self.continuation_counts = dict(sorted(
-            (ngram[-1], count) for ngram, count in Counter(ngram[1:] for ngram in ordinary[2]).items()))
+        left_neighbours = Counter(token for _, token in ordinary[2])  # each different pair (x, token) once
+        self.continuation_counts = dict(sorted(left_neighbours.items()))
 
         # 3. One discount per order, from its count-of-counts (or the one given).
         self.discounts = {k: discount if discount is not None else _discount(used[k].values()) for k in used}
@@ -151,6 +152,7 @@ class NGramModel:
             followers = self.counts[k].get(history)
             if followers:  # a context never seen backs off with weight 1: p stays the shorter one's
                 discount, total = self.discounts[k], self._totals[k][history]
+                # max(c(h w) − D, 0) / c(h)  +  D · N(h ·) / c(h) · P(w | h′)
                 p = (max(followers.get(token, 0) - discount, 0) + discount * len(followers) * p) / total
         return p
 
