@@ -18,7 +18,7 @@ MODULES = sorted(info.name for info in pkgutil.walk_packages(bpe_lab.__path__, p
 #: Modules that teach with worked examples today: they must keep at least one.
 WITH_EXAMPLES = {"bpe_lab.corpus", "bpe_lab.bpe", "bpe_lab.byte_level", "bpe_lab.pretokenize", "bpe_lab.fast_bpe",
                  "bpe_lab.tokenizer", "bpe_lab.gpt2", "bpe_lab.wordpiece", "bpe_lab.unigram", "bpe_lab.metrics",
-                 "bpe_lab.ranks", "bpe_lab.bert"}
+                 "bpe_lab.ranks", "bpe_lab.bert", "bpe_lab.lm"}
 
 
 def test_the_modules_with_examples_are_found():
