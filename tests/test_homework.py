@@ -22,6 +22,7 @@ SETS = {
     "08_tokens_and_llms_exercises": exercise_sets.set_08,
     "09_sentencepiece_bpe_exercises": exercise_sets.set_09,
     "10_your_own_tokenizer_exercises": exercise_sets.set_10,
+    "11_beyond_compression_exercises": exercise_sets.set_11,
     "capstone_gpt4_tokenizer": exercise_sets.set_capstone,
 }
 

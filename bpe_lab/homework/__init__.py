@@ -1,7 +1,7 @@
 """Homework: the exercise sets, the questions that check themselves, and the grader.
 
 * ``questions``: ``Question`` (``check()``, ``hint()``, ``solution()``), ``graded(...)``, ``report()``.
-* ``sets``: one module per exercise notebook, ``set_01()`` … ``set_10()`` and ``set_capstone()``.
+* ``sets``: one module per exercise notebook, ``set_01()`` … ``set_11()`` and ``set_capstone()``.
 * ``grade``: ``python -m bpe_lab.grade`` (release, grade, questions, nbgrader, student-edition).
 * ``_grading``: the grader's private parts (the child process, the sandbox, the student edition).
 
@@ -16,7 +16,7 @@ The algorithms the homework is about live one level up, in ``bpe_lab/``.
 import importlib
 
 _SETS = ["set_01", "set_02", "set_03", "set_04", "set_05", "set_06", "set_07", "set_08", "set_09", "set_10",
-         "set_capstone"]
+         "set_11", "set_capstone"]
 __all__ = ["Question", "Feedback", "graded", "report", *_SETS]
 
 

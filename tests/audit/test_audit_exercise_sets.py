@@ -54,6 +54,11 @@ raises("exercise_sets.set_10", "student=['alice']", lambda: exercise_sets.set_10
 documented("exercise_sets.set_10", "student=''", lambda: exercise_sets.set_10(student=""),
     lambda q: q["allowed_in_training"].reference() == {"<|endoftext|>"}, "everyone's version (notebook 10's tokens)",
     r'"": everyone\'s version')
+raises("exercise_sets.set_11", "student=11", lambda: exercise_sets.set_11(student=11), TypeError,
+    r"student must be a str, got int")
+documented("exercise_sets.set_11", "student=''", lambda: exercise_sets.set_11(student=""),
+    lambda q: q["continuation_count"].reference() == (4, 1, 2), "everyone's version ('San Francisco')",
+    r'"": everyone\'s version')
 raises("exercise_sets.set_capstone", "student='a\\nb'", lambda: exercise_sets.set_capstone(student="a\nb"),
     ValueError, r"student must be an id such as 'alice'")
 documented("exercise_sets.set_capstone", "student=''", lambda: exercise_sets.set_capstone(student=""),

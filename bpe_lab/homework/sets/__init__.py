@@ -1,4 +1,4 @@
-"""The questions of the exercise notebooks: ``set_01()`` … ``set_09()``, one per notebook, each a dict
+"""The questions of the exercise notebooks: ``set_01()`` … ``set_11()``, one per notebook, each a dict
 question name -> ``exercises.Question`` in the order the notebook asks them.
 
 One module per exercise notebook (``ex01_bpe_from_scratch`` for
@@ -31,8 +31,10 @@ from .ex07_comparison import set_07
 from .ex08_tokens_and_llms import set_08
 from .ex09_sentencepiece_bpe import set_09
 from .ex10_your_own_tokenizer import set_10
+from .ex11_beyond_compression import set_11
 
-__all__ = ["set_01", "set_02", "set_03", "set_04", "set_05", "set_06", "set_07", "set_08", "set_09", "set_10"]
+__all__ = ["set_01", "set_02", "set_03", "set_04", "set_05", "set_06", "set_07", "set_08", "set_09", "set_10",
+           "set_11"]
 
 # The capstone (notebooks/exercises/capstone_gpt4_tokenizer.ipynb): GPT-4's tokenizer built step by step.
 from .capstone import set_capstone  # noqa: E402
