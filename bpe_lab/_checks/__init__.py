@@ -204,3 +204,4 @@ from .vocab_audit import *  # noqa: E402,F401,F403
 from .sentencepiece import *  # noqa: E402,F401,F403
 from .references import *  # noqa: E402,F401,F403
 from .lm import *  # noqa: E402,F401,F403
+from .segmentation import *  # noqa: E402,F401,F403
