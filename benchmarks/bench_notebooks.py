@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BUDGET = {"07": 15.0}  # seconds; every other topic notebook: 10
+BUDGET = {"07": 15.0, "11": 20.0}  # seconds (issue 31 gives notebook 11 twenty); every other topic notebook: 10
 
 
 def run(path: Path) -> tuple[float, list[tuple[float, int, str]]]:
