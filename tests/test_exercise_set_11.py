@@ -18,7 +18,7 @@ from collections import Counter
 
 import pytest
 
-from bpe_lab import metrics
+from bpe_lab import metrics, segmentation
 from bpe_lab.homework import set_11
 from bpe_lab.homework.sets import _ex11_segmentations as segmentations
 from bpe_lab.homework.sets import ex11_beyond_compression as ex11
@@ -179,7 +179,6 @@ def test_kn_bigram_prob_sums_to_one_over_the_vocabulary_in_every_hidden_case():
 
 
 def test_fewest_tokens_is_the_segmentation_of_bpe_lab():
-    segmentation = pytest.importorskip("bpe_lab.segmentation")
     question = QUESTIONS["fewest_tokens"]
     for case in list(question.cases) + [case for seed in SEEDS[:50] for case in question.hidden(seed)]:
         assert question.reference(*case) == segmentation.fewest_tokens(*case), case
@@ -197,7 +196,6 @@ def test_everyone_s_values_worked_out_by_hand():
 
 
 def test_the_dropout_answer_is_what_bpe_dropout_samples():
-    segmentation = pytest.importorskip("bpe_lab.segmentation")
     rng = random.Random(11)
     for student in ("", "alice", "bob"):
         word, p = segmentations._chain(student)

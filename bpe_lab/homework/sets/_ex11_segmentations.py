@@ -19,8 +19,10 @@ from ._shared import apart, by_name, close, student_rng
 
 __all__ = ["set_11_segmentations"]
 
-# bpe_lab's own fewest-token segmentations: Viterbi with every piece scored alike finds one too.
-SEGMENTERS = ("bpe_lab.unigram.viterbi", "bpe_lab.unigram.viterbi_table", "bpe_lab.unigram.nbest")
+# bpe_lab's own fewest-token segmentations: segmentation.fewest_tokens (the module: its other cuts too), and Viterbi,
+# which finds one when every piece is scored alike.
+SEGMENTERS = ("bpe_lab.segmentation", "bpe_lab.unigram.viterbi", "bpe_lab.unigram.viterbi_table",
+              "bpe_lab.unigram.nbest")
 
 
 def set_11_segmentations(student: str = "") -> dict[str, Question]:
