@@ -239,7 +239,7 @@ def test_what_the_games_are_told(graded_folder):
     assert {grades["01_game_reference_as_answer.ipynb"][f"{n} status"] for n in FUNCTIONS_01} == {"missing"}
     assert {grades["01_game_wraps_bpe_lab.ipynb"][f"{n} status"] for n in FUNCTIONS_01} == {"forbidden"}
     feedback = (out / "feedback" / "01_game_wraps_bpe_lab.md").read_text(encoding="utf-8")
-    assert "your function called bpe_lab.bpe.train, which question 'train' of set 01 forbids" in feedback
+    assert "your function called bpe_lab.bpe.train, which is not available while grading (question 'train' of set 01 forbids it)" in feedback
     hard = grades["01_hard_coded.ipynb"]
     assert (hard["merge_pair public"], hard["merge_pair hidden"]) == ("6/6", "0/8")  # the hidden cases tell
     copied = grades["01_alice_copied_from_bob.ipynb"]

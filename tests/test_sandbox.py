@@ -96,7 +96,7 @@ def test_every_module_imports_in_the_copy_with_a_set_s_stubs(set_id):
     """Stubbing what a set forbids must not break the import of anything else (an import-time call of a
     stubbed function is frozen to its value)."""
     questions = getattr(sets, f"set_{set_id}")()
-    forbidden = {n: f"question {q.name!r}" for q in questions.values() if q.is_function_question for n in q.forbidden}
+    forbidden = {n: f"question {q.name!r} forbids it" for q in questions.values() if q.is_function_question for n in q.forbidden}
     course = Course()
     try:
         folder, _ = course.folder(set_id, forbidden)
@@ -118,7 +118,7 @@ def test_every_module_imports_in_the_copy_with_a_set_s_stubs(set_id):
 def test_a_forbidden_function_raises_in_the_copy_whoever_calls_it(tmp_path):
     course = Course()
     try:
-        folder, _ = course.folder("01", {"bpe_lab.bpe.train": "question 'train' of set 01"})
+        folder, _ = course.folder("01", {"bpe_lab.bpe.train": "question 'train' of set 01 forbids it"})
         code = (f"import sys, threading; sys.path.insert(0, {str(folder)!r})\n"
                 "from bpe_lab import bpe\n"
                 "saved = bpe.train; sys.setprofile(None); out = []\n"

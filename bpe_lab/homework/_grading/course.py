@@ -55,7 +55,7 @@ class Course:
 
     def folder(self, set_id: str, forbidden: dict[str, str]) -> tuple[Path, list[str]]:
         """(the course folder, the installed folders to hide) for a set; ``forbidden``: name -> which question
-        forbids it ({} for the value answers' copy)."""
+        forbids it, in words ("question 'train' of set 01 forbids it"; {} for the value answers' copy)."""
         key = (set_id, tuple(sorted(forbidden.items())))
         if key not in self.copies:
             self.copies[key] = self._write(f"{len(self.copies):02d}_{set_id}", forbidden)
@@ -146,10 +146,11 @@ def _link(source, target):
 
 
 def stub(folder: Path, name: str, why: str, stubbed: set) -> list[str]:
-    """Make ``name`` (a dotted function, class, module or package) raise in the copy in ``folder``; the
+    """Make ``name`` (a dotted function, class, module or package) raise in the copy in ``folder``, saying ``why``
+    (which questions forbid it); the
     installed folders to hide in the sandbox (a package other than bpe_lab). Adds the names of the functions
     stubbed to ``stubbed``."""
-    message = f"{name} is not available while grading: {why} forbids it"
+    message = f"{name} is not available while grading: {why}"
     top = name.split(".")[0]
     if top != "bpe_lab":
         spec = importlib.util.find_spec(top)

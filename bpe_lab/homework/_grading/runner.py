@@ -336,7 +336,8 @@ def grade(path: Path, seed: str, limits: Limits, chosen: dict | None = None, *, 
             result.cell_errors = sorted((n, first.skipped.get(n) or first.errors[n])
                                         for n in set(first.errors) | set(first.skipped))
         calls = sessions.get("function")
-        if calls is not None and calls is not first:  # cells that failed only where the forbidden functions raise
+        lost = any(r.kind == "function" and r.status != "correct" for r in result.questions.values())
+        if calls is not None and calls is not first and lost:  # cells that failed only where forbidden functions raise
             only = sorted(n for n, error in calls.errors.items() if STUB_ERROR in error and n not in first.errors)
             if only:
                 result.notes.append(f"cell{'s' * (len(only) > 1)} {', '.join(map(str, only[:5]))} use{'s' * (len(only) == 1)} "
@@ -363,10 +364,10 @@ def _forbidden_by(questions: list, set_id: str) -> dict[str, str]:
             by_name.setdefault(name, []).append(q.name)
     def who(names):
         if len(names) == 1:
-            return f"question {names[0]!r} of set {set_id}"
+            return f"question {names[0]!r} of set {set_id} forbids it"
         if len(names) == len(functions):
-            return f"every function question of set {set_id}"
-        return f"questions {', '.join(map(repr, names[:-1]))} and {names[-1]!r} of set {set_id}"
+            return f"every function question of set {set_id} forbids it"
+        return f"questions {', '.join(map(repr, names[:-1]))} and {names[-1]!r} of set {set_id} forbid it"
     return {name: who(names) for name, names in by_name.items()}
 
 
@@ -564,8 +565,8 @@ def _run_case(session: Session, question, snapshot: bool, args: tuple, expected,
                                 f"{question.answer_name!r} is a {reply['not_callable']}")
     if reply.get("raised", "").startswith(STUB_ERROR + ":"):  # a stub of what the set forbids (course.stub)
         called, _, why = reply["raised"].split(": ", 1)[1].partition(" is not available while grading: ")
-        return "forbidden", (f"your function called {called}, which {why.removesuffix(' forbids it')} forbids: it is "
-                             "not available while grading (write that part yourself)")
+        return "forbidden", (f"your function called {called}, which is not available while grading ({why}): write "
+                             "that part yourself")
     if reply.get("not_implemented"):
         return "not yet", "not answered yet (the function still raises NotImplementedError)"
     if reply.get("recursion"):
