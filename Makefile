@@ -1,6 +1,7 @@
 # BPE Lab: two commands do all the set-up.
 #   make lab    create .venv if needed, install, open JupyterLab on notebooks/
 #   make test   create .venv if needed, install (and Chromium and bubblewrap where possible), run every test
+#   make check  the quick inner loop: every test but the notebook, browser and grading ones (a minute or two)
 #   make html   create .venv if needed, install, run every topic notebook and write the static
 #               edition (web pages with all outputs, offline) to build/html/ (open build/html/index.html)
 #
@@ -13,7 +14,7 @@ STAMP  := $(VENV)/.bpe_lab-installed
 NBGRADER_VENV  := .venv-nbgrader
 NBGRADER_STAMP := $(NBGRADER_VENV)/.nbgrader-installed
 
-.PHONY: lab test html install web-assets chromium bubblewrap bench clean
+.PHONY: lab test check html install web-assets chromium bubblewrap bench clean
 
 # As root (containers), JupyterLab refuses to start without --allow-root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -25,7 +26,12 @@ lab: $(STAMP)
 TEST_WORKERS ?= 2
 
 test: $(STAMP) web-assets chromium bubblewrap $(NBGRADER_STAMP)
-	$(PY) -m pytest -n $(TEST_WORKERS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --durations=25
+
+# The inner loop while you change the package: unit, doctest, audit and property tests, without notebooks, the browser,
+# the grader's sandboxed runs or nbgrader (markers set in tests/conftest.py). CI runs `make test`.
+check: $(STAMP)
+	$(PY) -m pytest -n $(TEST_WORKERS) -m "not notebook and not browser and not grading" --durations=10
 
 html: $(STAMP) web-assets
 	$(PY) scripts/build_html.py --out build/html

@@ -101,7 +101,18 @@ def pytest_xdist_make_scheduler(config, log):
     return ByGroup(config, log)
 
 
+# Markers by file, for `make check` (-m "not notebook and not browser and not grading"): the files that execute
+# notebooks or grade them are marked here, so their own modules need not say it.
+MARKED_FILES = {"notebook": ("tests/test_notebooks.py", "tests/test_homework.py", "tests/test_html.py"),
+                "grading": ("tests/test_grader.py", "tests/test_cheats.py", "tests/test_sandbox.py",
+                            "tests/test_nbgrader.py")}
+
+
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        for marker, files in MARKED_FILES.items():
+            if item.nodeid.startswith(files):
+                item.add_marker(marker)
     if hasattr(config, "workerinput"):  # an xdist worker; a stable sort keeps the order within a group
         items.sort(key=lambda item: next((rank for rank, prefix in enumerate(LONGEST_FIRST)
                                           if item.nodeid.startswith(prefix)), len(LONGEST_FIRST)))

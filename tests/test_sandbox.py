@@ -64,70 +64,67 @@ def _probe_notebook(folder, instructor_file, submissions):
     return path
 
 
-def _found(path, sandboxed):
-    course = Course()
-    try:
-        result = runner.grade(path, SEED, runner.Limits(), {"01": ["count_ug"]}, course=course, sandboxed=sandboxed)
-    finally:
-        course.close()
+def _found(path, sandboxed, course):
+    result = runner.grade(path, SEED, runner.Limits(), {"01": ["count_ug"]}, course=course, sandboxed=sandboxed)
     assert result.status == "ran", result.notes
     message = result.questions["count_ug"].messages[-1]  # "you answered '...', which is not the expected answer"
     return set(ast.literal_eval(message.split("you answered ", 1)[1].split(", which is not")[0]).split(","))
 
 
 @needs_bwrap
-def test_inside_the_sandbox_nothing_leads_to_the_seed(tmp_path):
+def test_inside_the_sandbox_nothing_leads_to_the_seed(tmp_path, course):
     instructor = tmp_path / "instructor.txt"
     instructor.write_text(SEED + "\n", encoding="utf-8")
     path = _probe_notebook(tmp_path, instructor, tmp_path)
-    assert _found(path, sandboxed=True) == {"cwd_is_sandbox_work", "bpe_lab_in_course"}
+    assert _found(path, True, course) == {"cwd_is_sandbox_work", "bpe_lab_in_course"}
 
 
-def test_unsandboxed_the_child_still_gets_no_seed_and_not_the_instructor_s_package(tmp_path, monkeypatch):
+def test_unsandboxed_the_child_still_gets_no_seed_and_not_the_instructor_s_package(tmp_path, monkeypatch, course):
     monkeypatch.setenv(grade.SEED_VARIABLE, SEED)  # the instructor's shell had it: the child's environment does not
     path = _probe_notebook(tmp_path, tmp_path / "nothing", tmp_path)
-    found = _found(path, sandboxed=False)
+    found = _found(path, False, course)
     assert not found & {"seed_in_env", "instructor_bpe_lab", "cwd_is_submissions"}, found
     # what only the sandbox closes: the grader's command line and the files are in view (the grader says so)
 
 
+@pytest.fixture(scope="module")
+def course():
+    """One grading run's copies for the tests below (the student edition is written once, as in a run)."""
+    shared = Course()
+    yield shared
+    shared.close()
+
+
 @pytest.mark.parametrize("set_id", SET_IDS)
-def test_every_module_imports_in_the_copy_with_a_set_s_stubs(set_id):
+def test_every_module_imports_in_the_copy_with_a_set_s_stubs(set_id, course):
     """Stubbing what a set forbids must not break the import of anything else (an import-time call of a
     stubbed function is frozen to its value)."""
     questions = getattr(sets, f"set_{set_id}")()
-    forbidden = {n: f"question {q.name!r} forbids it" for q in questions.values() if q.is_function_question for n in q.forbidden}
-    course = Course()
-    try:
-        folder, _ = course.folder(set_id, forbidden)
-        code = ("import sys, pkgutil, importlib; sys.path.insert(0, %r); import bpe_lab; bad = []\n"
-                "for m in pkgutil.walk_packages(bpe_lab.__path__, 'bpe_lab.'):\n"
-                "    try:\n        importlib.import_module(m.name)\n"
-                "    except Exception as e:\n        bad.append(f'{m.name}: {e!r:.200}')\n"
-                "import bpe_lab.homework as h\n"
-                "q = h.graded(getattr(h, 'set_%s')(student='alice'))\n"
-                "print(bpe_lab.__file__ + '\\n' + '\\n'.join(bad))") % (str(folder), set_id)
-        done = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=300)
-    finally:
-        course.close()
+    forbidden = {n: f"question {q.name!r} forbids it" for q in questions.values() if q.is_function_question
+                 for n in q.forbidden}
+    folder, _ = course.folder(set_id, forbidden)
+    code = ("import sys, pkgutil, importlib; sys.path.insert(0, %r); import bpe_lab; bad = []\n"
+            "for m in pkgutil.walk_packages(bpe_lab.__path__, 'bpe_lab.'):\n"
+            "    try:\n        importlib.import_module(m.name)\n"
+            "    except Exception as e:\n        bad.append(f'{m.name}: {e!r:.200}')\n"
+            "import bpe_lab.homework as h\n"
+            "q = h.graded(getattr(h, 'set_%s')(student='alice'))\n"
+            "print(bpe_lab.__file__ + '\\n' + '\\n'.join(bad))") % (str(folder), set_id)
+    done = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     where, *bad = done.stdout.strip().splitlines()
     assert where.startswith(str(folder)) and not bad, bad
 
 
-def test_a_forbidden_function_raises_in_the_copy_whoever_calls_it(tmp_path):
-    course = Course()
-    try:
-        folder, _ = course.folder("01", {"bpe_lab.bpe.train": "question 'train' of set 01 forbids it"})
-        code = (f"import sys, threading; sys.path.insert(0, {str(folder)!r})\n"
-                "from bpe_lab import bpe\n"
-                "saved = bpe.train; sys.setprofile(None); out = []\n"
-                "t = threading.Thread(target=lambda: out.append(repr(saved({('a','b'): 1}, 1)))); t.start(); t.join()\n"
-                "try:\n    saved({('a', 'b'): 1}, 1)\nexcept Exception as e:\n    print(type(e).__name__, e)\n"
-                "import inspect; print('pair_counts(' in inspect.getsource(bpe.train))")
-        done = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=120)
-    finally:
-        course.close()
+def test_a_forbidden_function_raises_in_the_copy_whoever_calls_it(course):
+    folder, _ = course.folder("01", {"bpe_lab.bpe.train": "question 'train' of set 01 forbids it"})
+    code = (f"import sys, threading; sys.path.insert(0, {str(folder)!r})\n"
+            "from bpe_lab import bpe\n"
+            "saved = bpe.train; sys.setprofile(None); out = []\n"
+            "t = threading.Thread(target=lambda: out.append(repr(saved({('a','b'): 1}, 1)))); t.start(); t.join()\n"
+            "try:\n    saved({('a', 'b'): 1}, 1)\nexcept Exception as e:\n    print(type(e).__name__, e)\n"
+            "import inspect; print('pair_counts(' in inspect.getsource(bpe.train))")
+    done = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=120)
     lines = done.stdout.strip().splitlines()
     assert lines[0] == ("NotAvailableWhileGrading bpe_lab.bpe.train is not available while grading: question 'train' "
                         "of set 01 forbids it"), done.stdout + done.stderr
