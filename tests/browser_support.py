@@ -6,12 +6,19 @@ Facts behind these choices: /work/shared/BROWSER_TESTING.md (Debian Chromium, ne
 - ``find_chromium()`` / ``CHROMIUM_ARGS``: the browser, or a skip saying how to install it.
 - ``jupyter_lab(notebooks, tmp)``: JupyterLab on 127.0.0.1 (free port, random token, every Jupyter,
   IPython and matplotlib dir in ``tmp``) serving output-free copies of ``notebooks``; always stopped.
-- ``open_notebook(browser, server, name, test_name)``: a fresh copy of one notebook opened in a
-  browser context and JupyterLab workspace of its own. It collects JavaScript errors (uncaught
-  exceptions and console errors) and the Python errors the kernel reports (an exception in a widget
-  callback shows nowhere else), and aborts any request to a host other than 127.0.0.1; when the
-  block ends it saves a screenshot to ``build/test-artifacts/browser/<test_name>.png`` (also on
-  failure), fails if any of these were seen, and shuts the kernel down.
+- ``Lab(browser, server)``: one JupyterLab page (a browser context and JupyterLab workspace of its
+  own) in which notebooks are opened one after another; after a failed test it starts a new page.
+- ``open_notebook(lab, name, test_name)``: a fresh copy of one notebook, with a fresh kernel, opened
+  in ``lab``. It collects JavaScript errors (uncaught exceptions and console errors) and the Python
+  errors the kernel reports (an exception in a widget callback shows nowhere else), and aborts any
+  request to a host other than 127.0.0.1; when the block ends it saves a screenshot to
+  ``build/test-artifacts/browser/<test_name>.png`` (also on failure), closes the notebook, shuts its
+  kernel down and fails if any of these were seen.
+- ``NotebookPage.run_through(needle, name)``: runs the cells from the first to the one whose source
+  contains ``needle`` (marked ``name``), in order, as "Run All Above Selected Cell" and then running it
+  would; ``wait_until_run_finished`` waits for them, failing at once if one raises. A browser test
+  needs the cells its widget depends on, not the ones after it: tests/test_notebooks.py runs every
+  cell of every notebook.
 - ``NotebookPage.widget_state(selector)``: what the widget in a marked cell shows (slider value,
   readout, Output texts, images, HTML widgets and their token chips, the visible frame of a Stack,
   toggle buttons), read in one go by ``JS_WIDGET_STATE``.
@@ -118,11 +125,14 @@ class Server:
     log_path: Path
     start_seconds: float = 0.0
 
-    def api(self, path: str, method: str = "GET", timeout: float = 5.0):
+    def api(self, path: str, method: str = "GET", timeout: float = 5.0, body: dict | None = None):
         """Call the server's REST API with the token header; return (status, parsed JSON or None)."""
-        request = urllib.request.Request(self.base_url + path, method=method,
-                                         headers={"Authorization": f"token {self.token}"},
-                                         data=b"" if method == "POST" else None)
+        headers = {"Authorization": f"token {self.token}"}
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+        request = urllib.request.Request(self.base_url + path, method=method, headers=headers,
+                                         data=json.dumps(body).encode() if body is not None
+                                         else b"" if method == "POST" else None)
         with _LOCAL.open(request, timeout=timeout) as response:
             body = response.read()
             return response.status, (json.loads(body) if body.strip() else None)
@@ -142,12 +152,23 @@ class Server:
         shutil.copyfile(self.originals / notebook, self.root / folder / notebook)
         return f"{folder}/{notebook}"
 
-    def shut_down_kernels(self) -> None:
-        """Delete every session (and so its kernel): a finished test leaves no kernel running."""
+    def start_kernel(self, path: str) -> None:
+        """Start the notebook's kernel (a session for ``path``) before its page loads.
+
+        JupyterLab, when it opens the notebook, connects to the session the server already has for
+        that path instead of starting one, so the kernel starts while the page's scripts load (about
+        a second sooner). The kernel is just as fresh: nothing has run in it.
+        """
+        self.api("/api/sessions", method="POST", timeout=30,
+                 body={"path": path, "name": Path(path).name, "type": "notebook", "kernel": {"name": "python3"}})
+
+    def shut_down_kernel(self, path: str) -> None:
+        """Delete the notebook's session (and so its kernel): a finished test leaves no kernel running."""
         try:
             _, sessions = self.api("/api/sessions")
             for session in sessions or []:
-                self.api(f"/api/sessions/{session['id']}", method="DELETE", timeout=15)
+                if session.get("path") == path:
+                    self.api(f"/api/sessions/{session['id']}", method="DELETE", timeout=15)
         except (OSError, urllib.error.URLError):
             pass
 
@@ -304,20 +325,29 @@ JS_KERNEL_READY = """
 }
 """
 
-# Start "run all" without waiting for it (the promise resolves only when every cell has run).
-JS_RUN_ALL = """
-() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }
+# Run the cells from the first to the one at `last`, in order, without waiting for them (the promise
+# resolves only when all have run): select them all and "Run Selected Cells" (the same cells as "Run
+# All Above Selected Cell" and then the selected cell; the kernel runs them in order).
+JS_RUN_THROUGH = """
+(last) => {
+  const notebook = window.jupyterapp.shell.currentWidget.content;
+  notebook.activeCellIndex = last;
+  notebook.deselectAll();
+  for (let i = 0; i <= last; i++) notebook.select(notebook.widgets[i]);
+  window.jupyterapp.commands.execute('notebook:run-cell');
+  return true;
+}
 """
 
-# Progress of "run all", from the notebook model: how many code cells have an execution count,
-# and the errors any cell raised (so an exception fails the test at once, with its message).
+# Progress of the run, from the notebook model: how many code cells up to the one at `last` have an
+# execution count, and the errors any cell raised (so an exception fails the test at once, with its message).
 JS_RUN_STATUS = """
-() => {
+(last) => {
   const panel = window.jupyterapp.shell.currentWidget;
   const cells = panel.content.model.cells;
   let code = 0, done = 0;
   const errors = [];
-  for (let i = 0; i < cells.length; i++) {
+  for (let i = 0; i <= last && i < cells.length; i++) {
     const cell = cells.get(i);
     if (cell.type !== 'code') continue;
     code += 1;
@@ -351,10 +381,11 @@ JS_MARK_CELL = """
 # Errors the kernel reports on IOPub, kept in window.__bpeKernelErrors. A Python exception in a widget
 # callback (a slider's observer, say) reaches the browser only as such a message: JupyterLab shows it
 # in no cell, the view just stops changing. So every test collects them and fails, listing them.
+# The list is the page's: each notebook's test reads the part after what earlier tests have seen.
 JS_WATCH_KERNEL_ERRORS = """
 () => {
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  window.__bpeKernelErrors = [];
+  window.__bpeKernelErrors = window.__bpeKernelErrors || [];
   kernel.iopubMessage.connect((_, msg) => {
     if (msg.header.msg_type !== 'error') return;
     const parent = (msg.parent_header && msg.parent_header.msg_type) || '?';
@@ -418,7 +449,7 @@ JS_WIDGET_STATE = f"""
 
 
 # --------------------------------------------------------------------------------------------------
-# One notebook in one page
+# Notebooks in a JupyterLab page
 # --------------------------------------------------------------------------------------------------
 
 
@@ -426,17 +457,125 @@ class PageProblems(AssertionError):
     """JavaScript errors, kernel errors or non-loopback requests (the message lists them)."""
 
 
+# Open a notebook in the JupyterLab page that is loaded already (without waiting for it).
+JS_OPEN = """
+(path) => { window.jupyterapp.commands.execute('docmanager:open', {path, factory: 'Notebook'}); return true; }
+"""
+
+# Shut the notebook's kernel down and close its panel, as File > "Close and Shut Down Notebook" does,
+# without its dialogs (the copy is never saved). With the panel closed first and the kernel then shut
+# down from outside (the REST API), the widgets sometimes still try to reach the kernel and log
+# "Could not send widget sync message".
+JS_CLOSE = """
+async (path) => {
+  for (const widget of [...window.jupyterapp.shell.widgets('main')]) {
+    if (widget.context && widget.context.path === path) {
+      await widget.sessionContext.shutdown();
+      widget.dispose();
+    }
+  }
+  return true;
+}
+"""
+
+
+class Lab:
+    """One JupyterLab page in which notebooks are opened one after another (see ``open_notebook``).
+
+    Loading JupyterLab into a page takes about 3 s; opening a notebook in a page that has it loaded
+    takes under 1 s. Each notebook is still a fresh copy with a fresh kernel, in a panel of its own that
+    is closed (and its kernel shut down) when its test ends. The page's errors and blocked requests go
+    to the notebook open at the time (or, between two notebooks, to the next one), so nothing is
+    missed. After a failure the page is thrown away and the next notebook gets a new one (a new browser
+    context): no test inherits what a failed test left behind.
+    """
+
+    def __init__(self, browser, server: Server):
+        self.browser, self.server = browser, server
+        self.context = self.page = None
+        self.js_errors: list[str] = []  # everything the page reported, in order
+        self.blocked: list[str] = []
+        self.reported = (0, 0, 0)  # how many JS errors, blocked requests, kernel errors a finished test has seen
+        self.page_loads = 0
+
+    def open(self, path: str) -> None:
+        """Show the notebook at ``path``: load JupyterLab on it, or open it in the page loaded already."""
+        if self.page is None:
+            self._load(path)
+        else:
+            self.page.evaluate(JS_OPEN, path)
+
+    def _load(self, path: str) -> None:
+        # A workspace of its own, reset: JupyterLab must not restore tabs from another test or run.
+        workspace = f"browser-test-{uuid.uuid4().hex[:12]}"
+        url = (f"{self.server.base_url}/lab/workspaces/{workspace}/tree/{urllib.parse.quote(path)}"
+               f"?reset&token={self.server.token}")
+        self.context = self.browser.new_context(viewport={"width": 1400, "height": 1000})
+        # Only 127.0.0.1 may be contacted: abort (and remember) anything else.
+        self.context.route(lambda url: not is_loopback(url), self._block)
+        self.page = self.context.new_page()
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda exc: self.js_errors.append(f"uncaught exception: {exc}"))
+        self.page_loads += 1
+        self.page.goto(url, wait_until="domcontentloaded", timeout=PAGE_LOAD_TIMEOUT * 1000)
+
+    def _block(self, route) -> None:
+        self.blocked.append(route.request.url)
+        route.abort()
+
+    def _console(self, msg) -> None:
+        if msg.type == "error":
+            where = msg.location.get("url") or ""
+            self.js_errors.append(f"console error: {msg.text}"
+                                  + (f" ({where}:{msg.location.get('lineNumber')})" if where else ""))
+
+    def close(self, path: str) -> None:
+        """Shut the notebook's kernel down and close its panel (the page stays, for the next notebook)."""
+        if self.page is not None:
+            self.page.evaluate(JS_CLOSE, path)
+
+    def discard(self) -> None:
+        """Close the page and its browser context; the next ``open`` loads JupyterLab anew."""
+        if self.context is not None:
+            try:
+                self.context.close()
+            except Exception:  # noqa: BLE001 - the browser may be gone; nothing more to clean up
+                pass
+        self.context = self.page = None
+        self.js_errors, self.blocked, self.reported = [], [], (0, 0, 0)
+
+
 @dataclass
 class NotebookPage:
-    """A notebook opened in its own browser context and JupyterLab workspace (see ``open_notebook``)."""
+    """A notebook opened in a JupyterLab page (see ``open_notebook``)."""
 
-    page: object  # playwright.sync_api.Page
-    server: Server
+    lab: Lab
     path: str  # the notebook's path under the server root
-    js_errors: list[str] = field(default_factory=list)
-    blocked: list[str] = field(default_factory=list)
+    since: tuple[int, int, int] = (0, 0, 0)  # the page's JS errors, blocked requests, kernel errors before this one
     timings: dict[str, float] = field(default_factory=dict)
     focus: str | None = None  # CSS selector scrolled into view for the screenshot
+    screenshot_path: Path | None = None  # build/test-artifacts/browser/<test_name>.png
+    last_cell: int = -1  # the index of the last cell run_through runs
+
+    @property
+    def page(self):  # playwright.sync_api.Page
+        return self.lab.page
+
+    @property
+    def server(self) -> Server:
+        return self.lab.server
+
+    @property
+    def js_errors(self) -> list[str]:
+        return self.lab.js_errors[self.since[0]:]
+
+    @property
+    def blocked(self) -> list[str]:
+        return self.lab.blocked[self.since[1]:]
+
+    def seen(self) -> tuple[int, int, int]:
+        """How many JS errors, blocked requests and kernel errors the page has reported so far."""
+        return len(self.lab.js_errors), len(self.lab.blocked), self.since[2] + len(self.kernel_errors())
 
     def evaluate(self, script: str, arg=None):
         return self.page.evaluate(script, arg)
@@ -449,7 +588,7 @@ class NotebookPage:
         return time.perf_counter() - started
 
     def kernel_errors(self) -> list[str]:
-        return self.evaluate("() => window.__bpeKernelErrors || []")
+        return self.evaluate("(since) => (window.__bpeKernelErrors || []).slice(since)", self.since[2])
 
     def check(self) -> None:
         """Fail at once, listing them, if the page or the kernel reported errors so far."""
@@ -458,33 +597,58 @@ class NotebookPage:
             raise PageProblems("\n".join(problems))
 
     def run_status(self) -> dict:
-        """Progress of "run all"; fails at once, with the message, if a cell raised."""
-        status = self.evaluate(JS_RUN_STATUS)
+        """Progress of ``run_through``; fails at once, with the message, if a cell raised."""
+        status = self.evaluate(JS_RUN_STATUS, self.last_cell)
         assert not status["errors"], "a notebook cell raised:\n" + "\n".join(status["errors"])
         self.check()
         return status
 
-    def run_all(self) -> None:
-        self.evaluate(JS_RUN_ALL)
+    def run_through(self, needle: str, name: str) -> str:
+        """Mark the one code cell whose source contains ``needle`` (see ``mark_cell``) and start running
+        every cell from the first to it, in order. Returns the marked cell's CSS selector.
 
-    def wait_until_run_all_finished(self, timeout: float) -> dict:
-        """Every code cell has run and the kernel is idle (no cell raised)."""
+        The cells after it are not run: what a widget shows and does depends on the cells above it,
+        and tests/test_notebooks.py runs every cell of every notebook.
+        """
+        self.last_cell = self._mark(needle, name)
+        self.evaluate(JS_RUN_THROUGH, self.last_cell)
+        return f"[data-test-cell='{name}']"
+
+    def wait_until_run_finished(self, timeout: float) -> dict:
+        """Every code cell up to the last one ``run_through`` started has run and the kernel is idle
+        (failing at once if a cell raised)."""
         def finished():
             status = self.run_status()
             return status["done"] == status["code"] and status["kernel"] == "idle" and status
-        return poll("run all to finish", timeout, finished, interval=0.25)
+        return poll(f"the cells up to cell {self.last_cell} to run", timeout, finished, interval=0.25)
+
+    def _mark(self, needle: str, name: str) -> int:
+        index = self.evaluate(JS_MARK_CELL, [needle, name])
+        assert isinstance(index, int), f"{self.path}: {index}"
+        return index
 
     def mark_cell(self, needle: str, name: str) -> str:
         """Mark the one code cell whose source contains ``needle``; return a CSS selector for it."""
-        index = self.evaluate(JS_MARK_CELL, [needle, name])
-        assert isinstance(index, int), f"{self.path}: {index}"
+        self._mark(needle, name)
         return f"[data-test-cell='{name}']"
 
-    def screenshot(self, path: Path) -> None:
+    def screenshot(self, path: Path | None = None) -> None:
+        """Save what the page shows (``focus`` scrolled into view) to ``path``, by default the test's
+        screenshot; ``open_notebook`` takes that one at the end unless the test has taken it."""
+        path = path or self.screenshot_path
         if self.focus:
             self.evaluate("(sel) => { const el = document.querySelector(sel); "
                           "if (el) el.scrollIntoView({block: 'start'}); }", self.focus)
+        path.parent.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(path), full_page=False)
+        print(f"[browser test] screenshot: {path}")
+
+    def finish(self, test_name: str, focus: str) -> None:
+        """For one of several tests sharing this notebook: its screenshot (``focus`` in view), then fail
+        if the page or the kernel reported errors so far (see ``check``)."""
+        self.focus = focus
+        self.screenshot(ARTIFACTS / f"{test_name}.png")
+        self.check()
 
     def widget_state(self, selector: str) -> dict:
         """What the widget in the marked cell shows now (see JS_WIDGET_STATE)."""
@@ -515,61 +679,47 @@ class NotebookPage:
 
 
 @contextlib.contextmanager
-def open_notebook(browser, server: Server, notebook: str, test_name: str) -> Iterator[NotebookPage]:
-    """Open a fresh copy of ``notebook`` and wait for its kernel; see the module docstring.
+def open_notebook(lab: Lab, notebook: str, test_name: str) -> Iterator[NotebookPage]:
+    """Open a fresh copy of ``notebook`` in ``lab`` and wait for its kernel; see the module docstring.
 
     At the end: a screenshot in ``build/test-artifacts/browser/<test_name>.png`` (also on failure),
-    the kernel shut down, and a failure if the page raised JavaScript errors or reached out.
+    the notebook closed and its kernel shut down, and a failure if the page raised JavaScript errors
+    or reached out. After a failure ``lab`` loads a new page for the next notebook.
     """
+    server = lab.server
     path = server.fresh_copy(notebook, folder=test_name)
-    # A workspace of its own, reset: JupyterLab must not restore tabs from another test or run.
-    workspace = f"browser-test-{uuid.uuid4().hex[:12]}"
-    url = (f"{server.base_url}/lab/workspaces/{workspace}/tree/{urllib.parse.quote(path)}"
-           f"?reset&token={server.token}")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     screenshot = ARTIFACTS / f"{test_name}.png"
     screenshot.unlink(missing_ok=True)
-
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    nb = NotebookPage(page, server, path)
-
-    # Only 127.0.0.1 may be contacted: abort (and remember) anything else.
-    def block(route):
-        nb.blocked.append(route.request.url)
-        route.abort()
-
-    context.route(lambda url: not is_loopback(url), block)
-    def console(msg):
-        if msg.type == "error":
-            where = msg.location.get("url") or ""
-            nb.js_errors.append(f"console error: {msg.text}" + (f" ({where}:{msg.location.get('lineNumber')})"
-                                                                 if where else ""))
-
-    page.on("console", console)
-    page.on("pageerror", lambda exc: nb.js_errors.append(f"uncaught exception: {exc}"))
+    nb = NotebookPage(lab, path, since=lab.reported, screenshot_path=screenshot)
     try:
         started = time.perf_counter()
-        page.goto(url, wait_until="domcontentloaded", timeout=PAGE_LOAD_TIMEOUT * 1000)
+        loads = lab.page_loads
+        server.start_kernel(path)
+        lab.open(path)
         nb.wait_for_kernel()
         nb.evaluate(JS_WATCH_KERNEL_ERRORS)
-        nb.timings["page load until kernel connected+idle"] = time.perf_counter() - started
+        opened = "page load" if lab.page_loads > loads else "open in the loaded JupyterLab"
+        nb.timings[f"{opened} until the kernel is idle"] = time.perf_counter() - started
         yield nb
-        nb.screenshot(screenshot)
-        print(f"[browser test] screenshot: {screenshot}")
-        nb.check()
+        if not screenshot.exists():
+            nb.screenshot()
+        lab.close(path)
+        nb.check()  # also what closing the notebook and shutting its kernel down may have raised
+        lab.reported = nb.seen()
     except BaseException as exc:
-        try:
-            nb.screenshot(screenshot)
-            print(f"\n[browser test] FAILED; screenshot: {screenshot}")
-        except Exception as shot_exc:  # the page may be gone; the original error matters more
-            print(f"\n[browser test] FAILED; no screenshot ({shot_exc})")
+        print("\n[browser test] FAILED")
+        if not screenshot.exists():
+            try:
+                nb.screenshot()
+            except Exception as shot_exc:  # the page may be gone; the original error matters more
+                print(f"[browser test] no screenshot ({shot_exc})")
         for problem in nb.problems():
             print(f"[browser test] {problem}")
             if hasattr(exc, "add_note") and not isinstance(exc, PageProblems):
                 exc.add_note(problem)  # so the failure itself lists them (Python 3.11+)
         print(f"[browser test] server log tail ({server.log_path}):\n{server.log_tail(4000)}")
+        lab.discard()
         raise
     finally:
-        server.shut_down_kernels()
-        context.close()
+        server.shut_down_kernel(path)  # if it is still running (after a failure, say)

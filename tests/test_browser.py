@@ -1,21 +1,30 @@
-"""Every notebook widget works in a real browser: JupyterLab, headless Chromium, "run all", then drive it.
+"""Every notebook widget works in a real browser: JupyterLab, headless Chromium, its cells run, then drive it.
 
 One JupyterLab server (127.0.0.1, random token, all its dirs in a tmp dir) serves output-free copies
-of the notebooks for the whole module, and one Chromium (Debian's, driven by Python Playwright) opens
-them. Each test (machinery in tests/browser_support.py):
+of the notebooks for the whole module, and one Chromium (Debian's, driven by Python Playwright) shows
+them in one JupyterLab page, as a student opens one notebook after another (``browser_support.Lab``;
+after a failed test the next one gets a new page). Each test (machinery in tests/browser_support.py):
 
-1. opens a fresh copy of its notebook in a browser context and JupyterLab workspace of its own, and
-   waits until the kernel is connected and idle;
-2. marks the cell that shows the widget under test (found by its source), runs all, waits until the
-   widget is drawn and then until "run all" has finished (failing at once if a cell raises);
+1. opens a fresh copy of its notebook, with a fresh kernel, and waits until the kernel is connected
+   and idle;
+2. marks the cell that shows the widget under test (found by its source), runs the cells from the
+   first to that one in order, and waits until the widget is drawn and every one of them has run
+   (failing at once if a cell raises). The cells after the widget's are not run: the widget depends
+   only on the cells above it, and tests/test_notebooks.py runs every cell of every notebook;
 3. drives the widget the way a student would (arrow keys on the slider handle, clicks on buttons,
    typing in text boxes) and waits, polling, until the view shows what it should;
 4. fails if the page raised a JavaScript error or logged a console error, if the kernel reported a
    Python error (an exception in a widget callback is otherwise invisible: the view just stops
    changing), or if the page tried to reach a host other than 127.0.0.1 (such requests are aborted).
 
-A screenshot of the final state goes to build/test-artifacts/browser/<test name>.png (also on
-failure), and the timings go into the run's "timings" section ("browser 04: ..." and so on).
+Notebook 01's two widgets (the merge explorer and the merge-step slider) are driven in one opened
+notebook (``TestNotebook01``): they are independent views of the same ``result``, neither changes
+what the other shows, and each test checks its widget's starting state before driving it.
+
+A test fails, too, if such an error turns up while its notebook is closed and its kernel shut down,
+or between the previous test and its own. A screenshot of the final state goes to
+build/test-artifacts/browser/<test name>.png (also on failure), and the timings go into the run's
+"timings" section ("browser 04: ..." and so on).
 
 The widgets are in bpe_lab/widgets/ (one module per widget). Kernel-driven ones (merge explorer, token inspector, WordPiece
 explorer) redraw in Python when the slider or text changes; the frames sliders (merge steps, Viterbi
@@ -32,7 +41,7 @@ import time
 from collections.abc import Callable
 
 import pytest
-from browser_support import CHROMIUM_ARGS, SLIDER_HANDLE, find_chromium, jupyter_lab, open_notebook
+from browser_support import CHROMIUM_ARGS, SLIDER_HANDLE, Lab, find_chromium, jupyter_lab, open_notebook
 from conftest import (
     NOTEBOOKS,
     TIMINGS,  # shown in the "timings" section at the end of every test run
@@ -48,14 +57,14 @@ NB06 = "06_unigram_viterbi.ipynb"
 NB07 = "07_comparison.ipynb"
 NB08 = "08_tokens_and_llms.ipynb"
 
-# Timeouts (seconds). Generous: "run all" takes 4-8 s here (notebook 07 about 40 s), CI can be slower.
-WIDGET_TIMEOUT = 180  # run all until the widget under test is drawn
-RUN_ALL_TIMEOUT = 300  # run all until every cell has run
+# Timeouts (seconds). Generous: the cells up to a widget take 1-7 s here, CI can be slower.
+WIDGET_TIMEOUT = 180  # the cells up to the widget's run until the widget under test is drawn
+RUN_TIMEOUT = 300  # until every one of those cells has run
 REDRAW_TIMEOUT = 30  # a slider move / click / typed text until the view shows it
 
 
 # --------------------------------------------------------------------------------------------------
-# Fixtures: one server and one browser for the module; each test opens its own page.
+# Fixtures: one server, one browser and one JupyterLab page for the module; each test opens its notebook.
 # --------------------------------------------------------------------------------------------------
 
 
@@ -83,10 +92,17 @@ def browser(chromium_path):
             chromium.close()
 
 
+@pytest.fixture(scope="module")
+def lab(browser, jupyter_server):
+    lab = Lab(browser, jupyter_server)
+    yield lab
+    lab.discard()
+
+
 @pytest.fixture
-def notebook(browser, jupyter_server, request):
-    """``with notebook(NB01) as nb:`` opens a fresh copy; screenshot named after the test."""
-    return lambda name: open_notebook(browser, jupyter_server, name, request.node.name)
+def notebook(lab, request):
+    """``with notebook(NB03) as nb:`` opens a fresh copy; screenshot named after the test."""
+    return lambda name: open_notebook(lab, name, request.node.name)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -101,14 +117,16 @@ def record(label: str, what: str, seconds: float, timings: bool = True) -> None:
     print(f"[browser test] {label}: {what}: {seconds:.2f} s")
 
 
-def run_all_until_drawn(nb, label: str, needle: str, what: str, drawn: Callable[[dict], bool]) -> str:
-    """Mark the cell whose source contains ``needle``, run all, wait until ``drawn(state)`` holds for
-    its widget and then until "run all" has finished. Returns the cell's CSS selector."""
-    record(label, "page load until the kernel is idle", nb.timings["page load until kernel connected+idle"])
-    selector = nb.mark_cell(needle, "widget-under-test")
-    nb.focus = selector  # the screenshot shows this cell
+def run_until_drawn(nb, label: str, needle: str, what: str, drawn: Callable[[dict], bool],
+                    name: str = "widget-under-test") -> str:
+    """Mark the cell whose source contains ``needle`` as ``name``, run the cells from the first to it,
+    wait until ``drawn(state)`` holds for its widget and until every one of them has run. Returns the
+    cell's CSS selector."""
+    for step, seconds in nb.timings.items():
+        record(label, step, seconds)
     started = time.perf_counter()
-    nb.run_all()
+    selector = nb.run_through(needle, name)
+    nb.focus = selector  # the screenshot shows this cell
 
     def is_drawn():
         nb.run_status()  # fails at once if a cell raised
@@ -116,10 +134,9 @@ def run_all_until_drawn(nb, label: str, needle: str, what: str, drawn: Callable[
         return drawn(state) and state
 
     nb.wait_for(f"{what} to be drawn", WIDGET_TIMEOUT, is_drawn, interval=0.25)
-    record(label, f"run all until {what} is drawn", time.perf_counter() - started)
-    # Let "run all" finish, so widget messages don't queue behind running cells.
-    status = nb.wait_until_run_all_finished(RUN_ALL_TIMEOUT)
-    record(label, f"run all finished ({status['code']} code cells)", time.perf_counter() - started)
+    # Let the last cells finish, so widget messages don't queue behind running cells.
+    status = nb.wait_until_run_finished(RUN_TIMEOUT)
+    record(label, f"the {status['code']} code cells up to {what} run", time.perf_counter() - started)
     return selector
 
 
@@ -218,11 +235,33 @@ def drive_merge_explorer(nb, label: str, selector: str) -> tuple[dict, dict]:
     return before, after
 
 
-def test_merge_slider_redraws_corpus_and_histogram(notebook):
-    """Notebook 01, the first merge explorer: the slider redraws corpus text, histogram, curve, word."""
-    with notebook(NB01) as nb:
-        selector = run_all_until_drawn(nb, "01", "explorer = widgets.merge_explorer(result", "the merge explorer",
-                                       explorer_drawn)
+EXPLORER_01 = "explorer = widgets.merge_explorer(result"
+MERGE_STEPS_01 = "widgets.merge_steps(result"
+
+
+@pytest.fixture(scope="class")  # closed when the last test of TestNotebook01 ends
+def notebook_01(lab, request):
+    """Notebook 01 with its cells run through the later of its two widgets (merge_steps, a few cells
+    below the explorer). Each test saves its own screenshot and checks for errors when it ends
+    (``NotebookPage.finish``); an error in this page fails every test still using it. After a failed
+    test the next notebook gets a new JupyterLab page."""
+    failed = request.session.testsfailed
+    with open_notebook(lab, NB01, "notebook_01") as nb:
+        nb.mark_cell(EXPLORER_01, "explorer")
+        run_until_drawn(nb, "01", MERGE_STEPS_01, "the merge-step slider",
+                        lambda s: s["value"] is not None and len(s["frames_shown"]) == 1, name="merge-steps")
+        yield nb
+    if request.session.testsfailed > failed:
+        lab.discard()
+
+
+class TestNotebook01:
+    """Notebook 01's merge explorer and merge-step slider, driven in one opened notebook."""
+
+    def test_merge_slider_redraws_corpus_and_histogram(self, notebook_01, request):
+        """Notebook 01, the first merge explorer: the slider redraws corpus text, histogram, curve, word."""
+        nb, selector = notebook_01, "[data-test-cell='explorer']"
+        nb.wait_for("the merge explorer to be drawn", REDRAW_TIMEOUT, lambda: explorer_drawn(nb.widget_state(selector)))
         before, after = drive_merge_explorer(nb, "01", selector)
         # The word box holds "hugs": one box per token, spelling the word; fewer tokens after 3 merges.
         counts = []
@@ -233,15 +272,13 @@ def test_merge_slider_redraws_corpus_and_histogram(notebook):
             assert word["html"].count("<span") == int(shown.group(2)), word["html"]
             counts.append(int(shown.group(2)))
         assert counts[1] < counts[0], f"'hugs' in {counts[0]} tokens at step 0, {counts[1]} after 3 merges"
+        nb.finish(request.node.name, selector)
 
-
-def test_merge_steps_slider_switches_frames(notebook):
-    """Notebook 01, merge_steps: the slider (and Play) switch the Stack's visible frame in the browser."""
-    with notebook(NB01) as nb:
-        selector = run_all_until_drawn(
-            nb, "01 steps", "widgets.merge_steps(result", "the merge-step slider",
-            lambda s: s["value"] is not None and len(s["frames_shown"]) == 1 and s["frames_shown"][0]["step"] == 0)
+    def test_merge_steps_slider_switches_frames(self, notebook_01, request):
+        """Notebook 01, merge_steps: the slider (and Play) switch the Stack's visible frame in the browser."""
+        nb, selector = notebook_01, "[data-test-cell='merge-steps']"
         state = nb.widget_state(selector)
+        assert state["value"] == 0 and one_frame(state)["step"] == 0, "the merge-step slider should start at step 0"
         top = round(state["max"])
         assert top >= 3, f"only {top} merge steps"
         seen = {0: one_frame(state)["html"]}
@@ -269,6 +306,7 @@ def test_merge_steps_slider_switches_frames(notebook):
         state = drive(nb, "01 steps", f"Play until the last frame ({top}) is shown", play.click,
                       lambda now: shows(top)(now) and f"after all {top} merges" in one_frame(now)["text"],
                       selector)
+        nb.finish(request.node.name, selector)
 
 
 def word_tokens(state: dict) -> int | None:
@@ -280,7 +318,7 @@ def word_tokens(state: dict) -> int | None:
 def test_byte_level_merge_explorer(notebook):
     """Notebook 03, the merge explorer on byte-level merges (French, Russian, Hindi), then a typed word."""
     with notebook(NB03) as nb:
-        selector = run_all_until_drawn(nb, "03", "widgets.merge_explorer(few_result", "the byte-level explorer",
+        selector = run_until_drawn(nb, "03", "widgets.merge_explorer(few_result", "the byte-level explorer",
                                        explorer_drawn)
         _, after = drive_merge_explorer(nb, "03", selector)
         # Byte-level: the corpus view shows bytes that are not whole characters as ⟨hex⟩.
@@ -318,7 +356,7 @@ def inspector_view(state: dict) -> tuple[dict | None, dict | None, str | None]:
 def test_token_inspector_buttons_and_text(notebook):
     """Notebook 04: a tokenizer button and typed text change the summary and the token chips."""
     with notebook(NB04) as nb:
-        selector = run_all_until_drawn(
+        selector = run_until_drawn(
             nb, "04", "widgets.token_inspector(", "the token inspector",
             lambda s: all(inspector_view(s)) and len(s["toggles"]) >= 2)
         state = nb.widget_state(selector)
@@ -373,7 +411,7 @@ def test_token_inspector_compares_two_texts(notebook):
     """Notebook 08: the inspector's two text boxes, 'Hello world' and 'Hello world ' (one more token, a lone
     space); another tokenizer redraws both; text typed into the second box changes the comparison."""
     with notebook(NB08) as nb:
-        selector = run_all_until_drawn(
+        selector = run_until_drawn(
             nb, "08", "widgets.token_inspector(", "the token inspector with two texts",
             lambda s: len(compare_view(s)[0]) == 2 and len(compare_view(s)[1]) == 2 and compare_view(s)[2]
             and len(s["toggles"]) >= 2)
@@ -423,7 +461,7 @@ def wordpiece_view(state: dict):
 def test_wordpiece_explorer_slider_and_word(notebook):
     """Notebook 05: the slider redraws corpus, scores and the word split; a typed word is split anew."""
     with notebook(NB05) as nb:
-        selector = run_all_until_drawn(
+        selector = run_until_drawn(
             nb, "05", "widgets.wordpiece_explorer(wp", "the WordPiece explorer",
             lambda s: s["value"] is not None and all(v for v in wordpiece_view(s)[:3]))
         before = nb.widget_state(selector)
@@ -460,7 +498,7 @@ def test_wordpiece_explorer_slider_and_word(notebook):
 def test_viterbi_stepper_frames(notebook):
     """Notebook 06: each position shows its frame (a table row per position); the last the best path."""
     with notebook(NB06) as nb:
-        selector = run_all_until_drawn(
+        selector = run_until_drawn(
             nb, "06", "widgets.viterbi_stepper(", "the Viterbi stepper",
             lambda s: s["value"] is not None and len(s["frames_shown"]) == 1)
         state = nb.widget_state(selector)
@@ -485,7 +523,7 @@ def test_viterbi_stepper_frames(notebook):
 def test_vocabulary_size_slider_frames(notebook):
     """Notebook 07: the vocabulary-size SelectionSlider shows BPE/WordPiece/Unigram chips for each size."""
     with notebook(NB07) as nb:
-        selector = run_all_until_drawn(
+        selector = run_until_drawn(
             nb, "07", "widgets.frames_slider(list(frames", "the vocabulary-size slider",
             lambda s: s["value"] is not None and len(s["frames_shown"]) == 1)
         state = nb.widget_state(selector)
