@@ -1,14 +1,14 @@
 """The static HTML edition (scripts/build_html.py, `make html`) works offline in a real browser.
 
-The browser test builds the page of a shortened notebook 01 (and the index) into a tmp dir with the build
-script (its ``main``, in this process: see ``site``), opens the index from file:// in headless Chromium
-with every request that is not file:// aborted and reported as a failure, follows the link to the page,
-and checks: the banner; the PNG plots decode; the widgets were drawn from their saved state; the
-kernel-free merge-step slider (``widgets.merge_steps``: a slider jslinked to a Stack of ``.bpe-merge-step``
-frames) shows frame 0 with its SVG curve, and ArrowRight on its handle shows frames 1 and 2; the merge
-explorers, which need a kernel, are drawn with their slider, ▶ and word box disabled and a note above them,
-and their slider does not move; the corpus listings are in a monospace font; no JavaScript error and no
-failed request. A screenshot goes to build/test-artifacts/html/.
+The browser test builds notebook 01's page (and the index) into a tmp dir with the build script, opens
+the index from file:// in headless Chromium with every request that is not file:// aborted and reported
+as a failure, follows the link to the page, and checks: the banner; the PNG plots decode; the widgets
+were drawn from their saved state; the kernel-free merge-step slider (``widgets.merge_steps``: a slider
+jslinked to a Stack of ``.bpe-merge-step`` frames) shows frame 0 with its SVG curve, and ArrowRight on its
+handle shows frames 1 and 2; the merge explorers, which need a kernel, are drawn with their slider, ▶ and word
+box disabled and a note above them, and their slider does not move; the corpus listings are in a monospace
+font; no JavaScript error and no failed request. A screenshot goes to
+build/test-artifacts/html/.
 
 The widget renderer and MathJax come from local copies fetched at install time
 (scripts/fetch_web_assets.py, run by `make web-assets`, which `make test` and `make html` run); if they are missing this test fails
@@ -38,7 +38,7 @@ BUILD_SCRIPT = REPO / "scripts" / "build_html.py"
 ARTIFACTS = REPO / "build" / "test-artifacts" / "html"
 PAGE = "01_bpe_from_scratch.html"
 
-BUILD_TIMEOUT = 300  # seconds per cell (and for a run of the script); slow CI machines get room
+BUILD_TIMEOUT = 300  # notebook 01 runs in ~5 s here; slow CI machines get room
 WIDGET_TIMEOUT_MS = 30_000
 SLIDER_HANDLE = ".widget-slider .noUi-handle[role=slider]"
 
@@ -155,55 +155,19 @@ def test_kernel_widgets_are_disabled_and_frame_sliders_are_not():
 # --------------------------------------------------------------------------------------------------
 
 
-# Notebook 01 through section 5 (its merge explorer and merge-step slider), and a second merge explorer
-# standing in for section 10's on the novel: every kind of output the full page has (text, tables, a PNG
-# plot, the two kinds of widget, two kernel-driven explorers), from 2 s of cells instead of 10.
-SECOND_EXPLORER = 'widgets.merge_explorer(bpe.train("low lower lowest", 10), word="lowest")'
-
-
-def shortened_notebook_01():
-    """Notebook 01's cells through the merge-step slider (section 5), then a second merge explorer."""
-    import nbformat
-
-    notebook = nbformat.read(REPO / "notebooks" / "01_bpe_from_scratch.ipynb", as_version=4)
-    last = next(i for i, cell in enumerate(notebook.cells) if "widgets.merge_steps(result" in cell.source)
-    notebook.cells = notebook.cells[: last + 1] + [nbformat.v4.new_code_cell(SECOND_EXPLORER)]
-    return notebook
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    """The static edition of the shortened notebook 01, built by the build script's ``main`` in this process.
-
-    What the browser test checks is how the page renders offline (the banner, plots, saved widgets,
-    frames that move, explorers drawn disabled), which the first five sections show as well as the whole
-    notebook does; every cell of notebook 01 runs in tests/test_notebooks.py. So the script builds from
-    a notebooks folder of its own (``build_html.NOTEBOOK_DIR``): the shortened 01, the other topic
-    notebooks and the exercises (links, for the index).
-    """
-    import nbformat
-
     missing = fetch_web_assets.problems()
     if missing:
         pytest.fail("the web assets of the static HTML edition are not installed ("
                     + "; ".join(missing) + "): run `make web-assets`")
     tmp = tmp_path_factory.mktemp("html")
-    notebooks, out = tmp / "notebooks", tmp / "site"
-    notebooks.mkdir()
-    for path in build_html.topic_notebooks():
-        if path.name != "01_bpe_from_scratch.ipynb":
-            (notebooks / path.name).symlink_to(path)
-    (notebooks / "exercises").symlink_to(REPO / "notebooks" / "exercises")
-    nbformat.write(shortened_notebook_01(), notebooks / "01_bpe_from_scratch.ipynb")
+    out = tmp / "site"
     started = time.perf_counter()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(build_html, "NOTEBOOK_DIR", notebooks)
-        patch.setenv("MPLCONFIGDIR", str(tmp / "mpl"))  # as quiet_env: caches out of the user's home
-        patch.setenv("IPYTHONDIR", str(tmp / "ipython"))
-        code = build_html.main(["01", "--out", str(out), "--jobs", "1", "--timeout", str(BUILD_TIMEOUT)])
-    assert code == 0, "build_html.py failed (its message is in the captured output above)"
-    TIMINGS["html: build page of notebook 01 (sections 1-5) + index (execution included)"] = (
-        time.perf_counter() - started)
+    proc = run_build("01", "--out", str(out), env=quiet_env(tmp))
+    seconds = time.perf_counter() - started
+    assert proc.returncode == 0, f"build_html.py failed:\n{proc.stdout}\n{proc.stderr}"
+    TIMINGS["html: build page of notebook 01 + index (execution included)"] = seconds
     assert (out / "index.html").exists() and (out / PAGE).exists()
     return out
 
@@ -305,7 +269,7 @@ def test_page_of_notebook_01_works_offline(site):
                 # the merge explorers (they redraw in Python): controls disabled, the note above each
                 explorers = page.locator(".widget-subarea").filter(has=page.locator(SLIDER_HANDLE)).filter(
                     has_not=page.locator(".bpe-merge-step"))
-                assert explorers.count() == 2  # section 5's on the hug corpus, and SECOND_EXPLORER
+                assert explorers.count() == 2  # on the hug corpus (section 5) and on the novel
                 notes = page.locator(".bpe-static-kernel-note")
                 assert notes.count() == 2 and "make lab" in notes.first.inner_text()
                 for n in range(explorers.count()):
