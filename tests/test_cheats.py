@@ -24,14 +24,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from conftest import ROOT, TIMINGS
+from conftest import ROOT, TIMINGS, grading_where
 
 import cheats_support as cheat
 from bpe_lab.homework import grade
 from bpe_lab.homework.sets import set_01, set_capstone
-from bpe_lab.homework._grading import sandbox
-
-WHERE = "in the bubblewrap sandbox" if sandbox.available() else "NOT sandboxed (no usable bwrap)"
 
 SEED = "the instructor's seed for test_cheats"
 EXERCISES = ROOT / "notebooks" / "exercises"
@@ -233,7 +230,7 @@ def graded(tmp_path_factory):
     for pid in daemons(out):
         os.kill(pid, signal.SIGKILL)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    TIMINGS[f"grader: {len(files)} cheat submissions, one run, {WHERE}"] = seconds
+    TIMINGS[f"grader: {len(files)} cheat submissions, one run, {grading_where()}"] = seconds
     rows = {}
     for set_id in ("01", "capstone"):
         with open(out / f"grades_{set_id}.csv", encoding="utf-8", newline="") as handle:

@@ -15,13 +15,10 @@ import time
 
 import nbformat
 import pytest
-from conftest import ROOT, TIMINGS
+from conftest import ROOT, TIMINGS, grading_where
 
 from bpe_lab.homework import grade, sets as exercise_sets
 from bpe_lab.homework.questions import graded
-from bpe_lab.homework._grading import sandbox
-
-WHERE = "in the bubblewrap sandbox" if sandbox.available() else "NOT sandboxed (no usable bwrap)"
 
 SEED = "a seed only the instructor knows"
 EXERCISES = ROOT / "notebooks" / "exercises"
@@ -187,7 +184,7 @@ def graded_folder(tmp_path_factory):
         assert grade.main([str(chosen / "two_questions.ipynb"), "--out", str(out / "chosen"), "--seed", SEED,
                            "--questions", "01=merge_pair,train"]) == 0
     seconds = time.perf_counter() - started
-    TIMINGS[f"grader: {len(submissions()) + 4} test submissions, three runs, {WHERE}"] = seconds
+    TIMINGS[f"grader: {len(submissions()) + 4} test submissions, three runs, {grading_where()}"] = seconds
     print(f"\n{printed.getvalue()}\n(grader runs: {seconds:.1f} s)")
     return out, printed.getvalue(), release
 

@@ -36,7 +36,7 @@ import tempfile
 from pathlib import Path
 
 from . import student_edition
-from .runner import PACKAGE_ROOT, STUB_ERROR
+from .runner import PACKAGE_ROOT
 
 __all__ = ["NotAvailableWhileGrading", "Course", "stub"]
 

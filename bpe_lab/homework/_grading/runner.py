@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ... import _checks as check
 from . import sandbox, wire
-from .verdicts import forbidden_message, same, shown, wrong_result
+from .verdicts import same, shown, wrong_result
 
 STARTUP_SECONDS = 60.0  # a new child: Python, IPython and bpe_lab imported
 READ_SECONDS = 10.0  # reading one variable
