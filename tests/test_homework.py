@@ -1,5 +1,12 @@
-"""Exercise notebooks in three states (unattempted, solved, typical wrong answers), as the student sees them:
-what each notebook's own checks say in a Jupyter kernel. The grader is tested in test_grader.py."""
+"""Exercise notebooks solved and with the typical wrong answers, as the student sees them: what each notebook's own
+checks say in a fresh Jupyter kernel. The grader is tested in test_grader.py.
+
+The third state, the notebook as handed out (every question "not yet"), is checked in
+tests/test_notebooks.py::test_exercise_notebook_cells_run_twice: that test already starts a fresh kernel on the
+notebook as handed out and runs every cell (twice), so it runs the report cell there rather than have a kernel of
+its own here run the same cells once more. The solved and wrong states keep their fresh kernels: there the test
+shows what a student who opens the notebook and runs it sees, with nothing left over from another version of the
+answers."""
 
 import json
 
@@ -28,12 +35,13 @@ SETS = {
 
 
 def variant(path, state):
-    """The notebook with every answer cell replaced by the solution or the typical wrong answer."""
+    """The notebook with every answer cell replaced by the solution ("solved") or the typical wrong answer
+    ("wrong")."""
     notebook = nbformat.read(path, as_version=4)
     questions = SETS[path.stem]()
     for cell in notebook.cells:
         name = cell.get("metadata", {}).get("bpe_lab", {}).get("question")
-        if name and state != "unattempted":
+        if name:
             question = questions[name]
             code = question.solution_code if state == "solved" else question.wrong_code
             cell.source = f"{code}\n\nq[{name!r}].check({question.answer_name})"
@@ -59,9 +67,9 @@ def test_every_exercise_notebook_has_its_questions():
         assert all(c.outputs == [] for c in notebook.cells if c.cell_type == "code"), "commit without outputs"
 
 
-@pytest.mark.parametrize("state, expected", [("unattempted", "not yet"), ("solved", "correct"), ("wrong", "incorrect")])
+@pytest.mark.parametrize("state, expected", [("solved", "correct"), ("wrong", "incorrect")])
 @pytest.mark.parametrize("path", EXERCISES, ids=[p.stem for p in EXERCISES])
-def test_three_states(path, state, expected, tmp_path):
+def test_solved_and_wrong(path, state, expected, tmp_path):
     results, feedback = run_and_report(variant(path, state), tmp_path)
     assert results == {name: expected for name in SETS[path.stem]()}
     if state == "wrong":
