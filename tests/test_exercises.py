@@ -229,3 +229,21 @@ def test_another_library_s_functions_can_be_forbidden_a_package_s_submodules_and
         feedback = question.check(cheat)
         assert (feedback.status, "calls tiktoken" in feedback.message) == (
             (CORRECT, False) if cheat.__name__ == "<lambda>" else (INCORRECT, True)), feedback
+
+
+def test_set_01_s_bytes_per_token_answer_is_what_the_widget_shows():
+    """Set 01 computes the compression curve's numbers itself (building a set must not import the widgets and
+    matplotlib: the grader builds it in every child process); they must be the ones compression_view shows."""
+    import subprocess
+    import sys
+
+    from bpe_lab import widgets
+    from bpe_lab.homework.sets import ex01_bpe_from_scratch as ex01
+
+    shown = widgets.compression_view(bpe.train(ex01.HUG, 10))["bytes_per_token"]
+    assert [ex01._hug_bytes_per_token(k) for k in range(len(shown))] == shown
+    imported = subprocess.run([sys.executable, "-c", "import sys; from bpe_lab.homework import sets\n"
+                               "[getattr(sets, name)(student='alice') for name in sets.__all__]\n"
+                               "print(sorted({'matplotlib', 'ipywidgets', 'pandas'} & set(sys.modules)))"],
+                              capture_output=True, text=True, timeout=120)
+    assert imported.stdout.strip() == "[]", imported.stderr[-2000:]

@@ -25,7 +25,7 @@ The questions, in order (name — asks, level):
 from __future__ import annotations
 
 from ... import _checks as check
-from ... import bpe, corpus, widgets
+from ... import bpe, corpus
 from ..questions import Question
 from ._shared import by_name, close, same_tuple, student_rng
 
@@ -372,7 +372,10 @@ def _hug_step_for(student: str) -> int:
 
 
 def _hug_bytes_per_token(k: int) -> float:
-    return widgets.compression_view(bpe.train(HUG, 10))["bytes_per_token"][k]
+    """What ``widgets.compression_view`` shows at step k (its bytes: the words written out, one space between them),
+    computed here so that building the set does not import the widgets and matplotlib (a test checks they agree)."""
+    text_bytes = sum(count * len(word.encode("utf-8")) for word, count in HUG.items()) + sum(HUG.values()) - 1
+    return text_bytes / bpe.train(HUG, 10).symbol_totals[k]
 
 
 def q_hug_bytes_per_token(student: str = "") -> Question:
