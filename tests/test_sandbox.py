@@ -6,6 +6,7 @@ cheating notebook gains is tested in test_cheats.py; these tests name the wall t
 """
 
 import ast
+import json
 import subprocess
 import sys
 
@@ -95,25 +96,58 @@ def course():
     shared.close()
 
 
+# Imports every module of each set's copy, one copy after another in one process: before each copy, every module
+# of a package the copy holds (bpe_lab, and a stub package such as tiktoken) is dropped from sys.modules, so each
+# copy's modules run their import-time code afresh; other libraries (numpy, matplotlib) stay loaded in between.
+IMPORT_EVERY_MODULE = r"""
+import importlib, json, os, pkgutil, sys
+results = {}
+for set_id, folder in json.loads(sys.argv[1]):
+    own = {name.removesuffix(".py") for name in os.listdir(folder)}
+    for name in [m for m in sys.modules if m.split(".")[0] in own]:
+        del sys.modules[name]
+    sys.path[:] = [folder] + [p for p in sys.path if p != folder and not p.startswith(os.path.dirname(folder))]
+    importlib.invalidate_caches()
+    import bpe_lab
+    bad = []
+    for m in pkgutil.walk_packages(bpe_lab.__path__, "bpe_lab."):
+        try:
+            importlib.import_module(m.name)
+        except Exception as e:
+            bad.append(f"{m.name}: {e!r:.200}")
+    import bpe_lab.homework as h
+    try:
+        h.graded(getattr(h, "set_" + set_id)(student="alice"))
+    except Exception as e:
+        bad.append(f"graded(set_{set_id}(student='alice')): {e!r:.200}")
+    results[set_id] = [bpe_lab.__file__, bad]
+print(json.dumps(results))
+"""
+
+
+@pytest.fixture(scope="module")
+def imports_per_set(course):
+    """set id -> (where bpe_lab was imported from, the modules that failed to import) in the copy with the set's
+    stubs."""
+    folders = []
+    for set_id in SET_IDS:
+        questions = getattr(sets, f"set_{set_id}")()
+        forbidden = {n: f"question {q.name!r} forbids it" for q in questions.values() if q.is_function_question
+                     for n in q.forbidden}
+        folders.append((set_id, str(course.folder(set_id, forbidden)[0])))
+    done = subprocess.run([sys.executable, "-I", "-c", IMPORT_EVERY_MODULE, json.dumps(folders)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return dict(folders), json.loads(done.stdout)
+
+
 @pytest.mark.parametrize("set_id", SET_IDS)
-def test_every_module_imports_in_the_copy_with_a_set_s_stubs(set_id, course):
+def test_every_module_imports_in_the_copy_with_a_set_s_stubs(set_id, imports_per_set):
     """Stubbing what a set forbids must not break the import of anything else (an import-time call of a
     stubbed function is frozen to its value)."""
-    questions = getattr(sets, f"set_{set_id}")()
-    forbidden = {n: f"question {q.name!r} forbids it" for q in questions.values() if q.is_function_question
-                 for n in q.forbidden}
-    folder, _ = course.folder(set_id, forbidden)
-    code = ("import sys, pkgutil, importlib; sys.path.insert(0, %r); import bpe_lab; bad = []\n"
-            "for m in pkgutil.walk_packages(bpe_lab.__path__, 'bpe_lab.'):\n"
-            "    try:\n        importlib.import_module(m.name)\n"
-            "    except Exception as e:\n        bad.append(f'{m.name}: {e!r:.200}')\n"
-            "import bpe_lab.homework as h\n"
-            "q = h.graded(getattr(h, 'set_%s')(student='alice'))\n"
-            "print(bpe_lab.__file__ + '\\n' + '\\n'.join(bad))") % (str(folder), set_id)
-    done = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    where, *bad = done.stdout.strip().splitlines()
-    assert where.startswith(str(folder)) and not bad, bad
+    folders, results = imports_per_set
+    where, bad = results[set_id]
+    assert where.startswith(folders[set_id]) and not bad, bad
 
 
 def test_a_forbidden_function_raises_in_the_copy_whoever_calls_it(course):
