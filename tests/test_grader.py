@@ -9,6 +9,7 @@ with ``pytest -s``.
 
 import contextlib
 import csv
+import functools
 import inspect
 import io
 import time
@@ -68,6 +69,7 @@ POINTS_01, POINTS_02 = (f"{sum(q.points for q in s().values()):g}" for s in (SET
 ALWAYS_EQUAL = "class Yes:\n    def __eq__(self, other):\n        return True\n    __hash__ = object.__hash__\n"
 
 
+@functools.cache  # built once per process (the fixture and two tests ask)
 def submissions():
     """file name -> notebook: set 01's states and games, set 02's, every other set solved (a folder mixing sets),
     and the hard-coded and copied states of every set with hidden cases or per-student numbers."""
@@ -129,6 +131,19 @@ def solved_name(set_id: str) -> str:
     return f"{set_id}_solved.ipynb" if set_id in ("01", "02") or not personalised(set_id) else f"{set_id}_alice_own.ipynb"
 
 
+@functools.cache
+def set_ids(which: str) -> list:
+    """The sets with hidden cases (``which="hidden"``) or with per-student numbers (``"personalised"``): the
+    parameters of the tests below, found without building their notebooks (collection stays quick)."""
+    found = []
+    for path in sorted(EXERCISES.glob("*.ipynb")):
+        set_id = path.stem.split('_')[0]
+        if personalised(set_id) if which == "personalised" else any(
+                q.hidden_cases for q in getattr(exercise_sets, f"set_{set_id}")().values()):
+            found.append(set_id)
+    return found
+
+
 def generic_states():
     """For every set with hidden cases: its public cases hard-coded; for every set with per-student numbers:
     alice's own answers, and alice's notebook with bob's values (her functions are her own)."""
@@ -136,10 +151,10 @@ def generic_states():
     for path in sorted(EXERCISES.glob("*.ipynb")):
         set_id, set_function = path.stem.split('_')[0], getattr(exercise_sets, f"set_{path.stem.split('_')[0]}")
         questions = set_function()
-        if any(q.hidden_cases for q in questions.values()):
+        if set_id in set_ids("hidden"):
             states[f"{set_id}_hard_coded.ipynb"] = notebook(path, {n: hard_coded(q) for n, q in questions.items()
                                                                     if q.is_function_question})
-        if "student" in inspect.signature(set_function).parameters:
+        if set_id in set_ids("personalised"):
             solved = code(set_function, "solution_code")
             bob = {n: c for n, c in code(set_function, "solution_code", "bob").items()
                    if not questions[n].is_function_question}
@@ -259,7 +274,7 @@ def test_what_the_games_are_told(graded_folder):
     assert (hard["encode public"], hard["encode hidden"], hard["encode points"]) == ("7/7", "0/10", "0")
 
 
-@pytest.mark.parametrize("set_id", sorted({name.split("_")[0] for name in generic_states() if "hard_coded" in name}))
+@pytest.mark.parametrize("set_id", set_ids("hidden"))
 def test_hard_coded_public_answers_earn_nothing(graded_folder, set_id):
     out, _, _ = graded_folder
     row = rows(out, set_id)[f"{set_id}_hard_coded.ipynb"]
@@ -269,7 +284,7 @@ def test_hard_coded_public_answers_earn_nothing(graded_folder, set_id):
     assert all(row[f"{n} public"] == f"{len(questions[n].cases)}/{len(questions[n].cases)}" for n in gamed)
 
 
-@pytest.mark.parametrize("set_id", sorted({name.split("_")[0] for name in generic_states() if "copied" in name}))
+@pytest.mark.parametrize("set_id", set_ids("personalised"))
 def test_copied_variant_values_fail_and_own_values_pass(graded_folder, set_id):
     out, _, _ = graded_folder
     set_function = getattr(exercise_sets, f"set_{set_id}")
