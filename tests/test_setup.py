@@ -50,7 +50,8 @@ def test_test_extra_has_the_test_tools():
 def test_makefile_has_the_two_commands_and_ci_runs_make_test():
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^lab: \$\(STAMP\)", makefile, re.M)
-    assert re.search(r"^test: \$\(STAMP\)", makefile, re.M)
+    assert re.search(r"^test:\n\t@\$\(MAKE\) .*-j3 test-setup\n", makefile, re.M)  # set-up steps side by side
+    assert re.search(r"^test-setup: \$\(STAMP\) .*\$\(NBGRADER_STAMP\)$", makefile, re.M)
     assert "-m venv" in makefile and "-m jupyterlab" in makefile and "notebooks/" in makefile
     ci = (ROOT / ".ci" / "run").read_text()
     assert "make test" in ci and "set -euo pipefail" in ci
