@@ -144,24 +144,41 @@ def set_ids(which: str) -> list:
     return found
 
 
+SEPARATE_STATES = ("01", "02")  # the sets whose hard-coded and copied notebooks are checked in detail, each alone
+
+
+def state_file(set_id: str, state: str) -> str:
+    """The submission holding a set's ``state``: "hard_coded" or "copied". Beyond sets 01 and 02, a set with hidden
+    cases and per-student numbers has one notebook for both: alice's, with her functions hard-coded from her public
+    cases and bob's values (function and value answers are graded apart, so each game is seen as if alone)."""
+    if set_id not in SEPARATE_STATES and set_id in set_ids("hidden") and set_id in set_ids("personalised"):
+        return f"{set_id}_alice_hard_coded_copied_from_bob.ipynb"
+    return f"{set_id}_hard_coded.ipynb" if state == "hard_coded" else f"{set_id}_alice_copied_from_bob.ipynb"
+
+
 def generic_states():
     """For every set with hidden cases: its public cases hard-coded; for every set with per-student numbers:
-    alice's own answers, and alice's notebook with bob's values (her functions are her own)."""
+    alice's own answers, and alice's notebook with bob's values (her functions are her own, or hard-coded where
+    ``state_file`` puts both games in one notebook)."""
     states = {}
     for path in sorted(EXERCISES.glob("*.ipynb")):
         set_id, set_function = path.stem.split('_')[0], getattr(exercise_sets, f"set_{path.stem.split('_')[0]}")
         questions = set_function()
+        hard = {}
         if set_id in set_ids("hidden"):
-            states[f"{set_id}_hard_coded.ipynb"] = notebook(path, {n: hard_coded(q) for n, q in questions.items()
-                                                                    if q.is_function_question})
+            student = "alice" if state_file(set_id, "hard_coded") == state_file(set_id, "copied") else ""
+            ones = set_function(student=student) if student else questions
+            hard = {n: hard_coded(q) for n, q in ones.items() if q.is_function_question}
+            states[state_file(set_id, "hard_coded")] = notebook(path, hard, student=student or None)
         if set_id in set_ids("personalised"):
             solved = code(set_function, "solution_code")
             bob = {n: c for n, c in code(set_function, "solution_code", "bob").items()
                    if not questions[n].is_function_question}
             states[f"{set_id}_alice_own.ipynb"] = notebook(path, code(set_function, "solution_code", "alice"),
                                                            student="alice")
-            states[f"{set_id}_alice_copied_from_bob.ipynb"] = notebook(
-                path, {**functions_only(solved, set_function), **bob}, student="alice")
+            functions = hard if state_file(set_id, "hard_coded") == state_file(set_id, "copied") else \
+                functions_only(solved, set_function)
+            states[state_file(set_id, "copied")] = notebook(path, {**functions, **bob}, student="alice")
     return states
 
 
@@ -277,8 +294,9 @@ def test_what_the_games_are_told(graded_folder):
 @pytest.mark.parametrize("set_id", set_ids("hidden"))
 def test_hard_coded_public_answers_earn_nothing(graded_folder, set_id):
     out, _, _ = graded_folder
-    row = rows(out, set_id)[f"{set_id}_hard_coded.ipynb"]
-    questions = getattr(exercise_sets, f"set_{set_id}")()
+    row = rows(out, set_id)[state_file(set_id, "hard_coded")]
+    questions = getattr(exercise_sets, f"set_{set_id}")(
+        **({"student": "alice"} if "alice" in state_file(set_id, "hard_coded") else {}))
     gamed = [n for n, q in questions.items() if q.hidden_cases]
     assert [row[f"{n} points"] for n in gamed] == ["0"] * len(gamed), row
     assert all(row[f"{n} public"] == f"{len(questions[n].cases)}/{len(questions[n].cases)}" for n in gamed)
@@ -291,7 +309,7 @@ def test_copied_variant_values_fail_and_own_values_pass(graded_folder, set_id):
     alice, bob = set_function(student="alice"), set_function(student="bob")
     differ = [n for n, q in alice.items() if not q.is_function_question and q.reference() != bob[n].reference()]
     assert differ, "alice and bob should not share every value"
-    copied, own = rows(out, set_id)[f"{set_id}_alice_copied_from_bob.ipynb"], rows(out, set_id)[f"{set_id}_alice_own.ipynb"]
+    copied, own = rows(out, set_id)[state_file(set_id, "copied")], rows(out, set_id)[f"{set_id}_alice_own.ipynb"]
     assert [copied[f"{n} points"] for n in differ] == ["0"] * len(differ), copied
     assert own["points"] == own["out of"], own
 
