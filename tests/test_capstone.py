@@ -3,7 +3,7 @@ without a kernel: its references agree with bpe_lab and tiktoken, the examples i
 cases are the grader's own, and the solutions pass every case, public and hidden, where the typical wrong answers
 fail.
 
-tests/test_homework.py and tests/test_notebooks.py run the notebook itself in its three states."""
+tests/test_notebooks.py runs the notebook itself in its three states; tests/test_homework.py reads them."""
 
 import dataclasses
 

@@ -4,7 +4,7 @@ every question has hints, a solution and a typical wrong answer, a rubric exactl
 that do not give the code away, and each project's cases test what its prompt says (cut characters, French
 elisions, WordPiece's gain).
 
-The notebooks themselves, in their three states, are tests/test_homework.py and tests/test_notebooks.py."""
+The notebooks themselves, in their three states, are tests/test_notebooks.py (run) and tests/test_homework.py (read)."""
 
 import re
 import unicodedata

@@ -11,8 +11,9 @@ Cheaper than it was, checking what it checked (issue 32):
   BPE_LAB_NOTEBOOK_RERUNS=all or =verify makes every re-run). Every pass still happens: each catches what the others
   cannot (see test_runs_top_to_bottom_cells_twice_and_run_all_again), and every re-run that could show something
   else is still made. Per made-up notebook below, each hazard is caught with the fingerprints on.
-* The unattempted state of tests/test_homework.py is checked here, in the kernel this file's exercise test already
-  starts on the notebook as handed out, instead of in a kernel of its own running the same cells.
+* Each exercise notebook runs in one kernel as handed out, then solved, then wrong (a student editing and re-running),
+  and what its checks and report say is checked after each version; tests/test_homework.py finds from the code what
+  a fresh kernel per version would add (a name only an earlier version bound).
 """
 
 import json
@@ -373,9 +374,10 @@ def test_exercise_notebook_cells_run_twice(path, tmp_path, monkeypatch):
     made, no fingerprints: what a check remembers lives in bpe_lab.homework, where the fingerprint does not look,
     and these cells are quick (the kernel start is the cost).
 
-    The notebook as handed out runs first, in a fresh kernel, so this is also where the unattempted state of
-    tests/test_homework.py is checked (it was a kernel of its own there, running the same cells once): the report
-    of what the kernel's checks said must be "not yet" for every question, after each cell ran twice."""
+    After each version, the report of what the kernel's checks said (what the student's report cell prints) must
+    be "not yet" for every question as handed out, "correct" solved, "incorrect" wrong, and the wrong answers'
+    feedback must say what went wrong. What a fresh kernel would add, for the solved and the wrong versions, is a
+    name an answer reads that only an earlier version bound: tests/test_homework.py finds that from the code."""
     from bpe_lab.homework import sets as exercise_sets
 
     questions = getattr(exercise_sets, f"set_{path.stem.split('_')[0]}")()  # set_01 ... set_10, set_capstone
@@ -397,6 +399,10 @@ def test_exercise_notebook_cells_run_twice(path, tmp_path, monkeypatch):
                         for out in cell.outputs if out.output_type == "execute_result"]
             expected = {"as handed out": "…", "solved": "✓", "wrong": "✗"}[state]  # Feedback's status symbol
             assert verdicts == [expected] * len(questions), f"{path.name} ({state}): {verdicts}"
-            if state == "as handed out":
-                assert _report(client, notebook) == {name: "not yet" for name in questions}
+            said = {"as handed out": "not yet", "solved": "correct", "wrong": "incorrect"}[state]
+            assert _report(client, notebook) == {name: said for name in questions}, f"{path.name} ({state})"
+            if state == "wrong":  # the feedback says what went wrong, not only that it did
+                feedback = "\n".join(out.get("text", "") or str(out.get("data", {}).get("text/plain", ""))
+                                     for _, cell in cells for out in cell.outputs)
+                assert "for input" in feedback or "you answered" in feedback, f"{path.name}: {feedback[:2000]}"
     print(f"\n{path.name}: three versions, each cell twice, in {time.perf_counter() - started:.1f} s")
