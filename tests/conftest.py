@@ -80,11 +80,13 @@ def record_fuzz(name: str, loads: int, same: int, clear_errors: int, other: int)
 # in groups: a whole file by default, so its module fixtures (a trained model, a built HTML edition) are built
 # once; the whole bad-input audit as one group, in order (its summary needs every row's outcome in one
 # process); the notebook runs one by one, as each starts its own kernel. The longest groups are handed out
-# first, so that neither worker is left with a long one at the end.
-LONGEST_FIRST = ("tests/test_notebooks.py::test_runs_top_to_bottom_cells_twice_and_run_all_again[07",
-                 "tests/test_notebooks.py::test_runs_top_to_bottom_cells_twice_and_run_all_again[08",
-                 "tests/test_browser.py", "tests/test_notebooks.py::test_runs_top_to_bottom", "tests/test_slides.py",
-                 "tests/test_html.py")
+# first (by their worker-seconds in `make test`'s durations), so that neither worker is left with a long one at
+# the end while the other waits.
+_TOPIC = "tests/test_notebooks.py::test_runs_top_to_bottom_cells_twice_and_run_all_again["
+LONGEST_FIRST = ("tests/test_grader.py", "tests/test_browser.py", "tests/test_notebooks.py::test_exercise", _TOPIC + "11",
+                 "tests/test_sentencepiece.py", _TOPIC + "07", _TOPIC + "08", "tests/test_nbgrader.py", "tests/test_cheats.py", "tests/test_roundtrip.py", _TOPIC,
+                 "tests/test_slides.py", "tests/test_errata_11.py", "tests/test_html.py", "tests/test_wordpiece.py",
+                 "tests/test_export_bpe.py", "tests/test_storage.py", "tests/test_sandbox.py")
 
 
 def group_of(nodeid: str) -> str:
@@ -110,7 +112,7 @@ def pytest_xdist_make_scheduler(config, log):
 
 # Markers by file, for `make check` (-m "not notebook and not browser and not grading"): the files that execute
 # notebooks or grade them are marked here, so their own modules need not say it.
-MARKED_FILES = {"notebook": ("tests/test_notebooks.py", "tests/test_homework.py", "tests/test_html.py"),
+MARKED_FILES = {"notebook": ("tests/test_notebooks.py", "tests/test_html.py"),
                 "grading": ("tests/test_grader.py", "tests/test_cheats.py", "tests/test_sandbox.py",
                             "tests/test_nbgrader.py")}
 
