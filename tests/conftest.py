@@ -163,6 +163,30 @@ def pytest_terminal_summary(terminalreporter):
                                         f"{clear:>5,} clear errors, {other} other")
 
 
+# Property tests run the example counts written at each test in `make test`. `make check`, the inner loop, sets
+# BPE_LAB_EXAMPLES=0.25: a quarter of each count, at least 20. Hypothesis tries the simplest inputs first (the empty
+# text, one character, a repeated one) and keeps a database of failing examples, so the edge cases stay in the
+# quick run; the many random ones are what `make test` adds.
+def _examples_scale() -> float:
+    text = os.environ.get("BPE_LAB_EXAMPLES", "1")
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = -1.0
+    if not 0 < scale <= 1:
+        raise ValueError(f"BPE_LAB_EXAMPLES={text!r}: pass a share of each property test's examples, above 0 and at "
+                         "most 1 (make check uses 0.25)")
+    return scale
+
+
+EXAMPLES_SCALE = _examples_scale()
+
+
+def examples(count: int) -> int:
+    """A property test's ``max_examples``: ``count`` in `make test`, its share in `make check` (at least 20)."""
+    return count if EXAMPLES_SCALE == 1 else min(count, max(20, round(count * EXAMPLES_SCALE)))
+
+
 def assigned_text():
     """Hypothesis text of characters Unicode had assigned by Python's own tables (14.0 on Python 3.11).
 

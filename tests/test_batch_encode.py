@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bpe_lab import _batch_encode, bpe, gpt2
 from bpe_lab._batch_encode import BatchEncoder, PairRanks
 from bpe_lab.tokenizer import Tokenizer
+from conftest import examples
 
 
 def readable(tok: Tokenizer, chunk: bytes) -> tuple[int, ...]:
@@ -90,7 +91,7 @@ def plain_merge_lists(draw):
     return merges
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(merges=plain_merge_lists(), words=st.lists(st.binary(min_size=1, max_size=14).map(
     lambda data: bytes(b"abc\"x\xc3\xa9"[byte % 7] for byte in data)), max_size=8))
 def test_batch_encoding_equals_the_readable_loop(merges, words):

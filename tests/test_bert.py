@@ -5,7 +5,7 @@ import sys
 import unicodedata
 
 import pytest
-from conftest import record_parity
+from conftest import examples, record_parity
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer, models, normalizers, pre_tokenizers
@@ -64,7 +64,7 @@ assigned = st.characters(exclude_categories=("Cn", "Cs")).filter(
     lambda c: unicodedata.ucd_3_2_0.category(c) == unicodedata.category(c) != "Cn")
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(text=st.text(alphabet=assigned, max_size=60))
 def test_generated_text(bert_base, reference, text):
     _compare(bert_base, reference, [text], "hypothesis-generated text")
@@ -88,7 +88,7 @@ def test_characters_whose_category_changed(bert_base, reference):
     assert differ == {"U+166D", "U+1734", "U+1885", "U+1886"}
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(text=st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
 def test_ascii_text_takes_the_shortcut_to_the_same_result(text):
     """ASCII text is normalised and split in one pass; a non-ASCII character at the end sends the same text down

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_lab import bpe, corpus, fast_bpe, pretokenize
+from conftest import examples
 
 
 def test_real_text_byte_level_down_to_the_rare_pairs():
@@ -67,7 +68,7 @@ letters = st.text(alphabet="abcd", min_size=1, max_size=9)
 corpora = st.dictionaries(letters, st.integers(min_value=1, max_value=7), min_size=1, max_size=10)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(corpus=corpora, num_merges=st.integers(min_value=0, max_value=30))
 def test_same_merges_as_the_naive_trainer(corpus, num_merges):
     naive = bpe.train(corpus, num_merges)
@@ -76,7 +77,7 @@ def test_same_merges_as_the_naive_trainer(corpus, num_merges):
     assert fast.counts == [step.count for step in naive.steps]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(corpus=st.dictionaries(st.binary(min_size=1, max_size=8), st.integers(1, 5), min_size=1, max_size=10),
        num_merges=st.integers(min_value=0, max_value=30))
 def test_same_merges_on_bytes(corpus, num_merges):

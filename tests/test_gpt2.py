@@ -3,7 +3,7 @@
 import pytest
 import tiktoken
 import tiktoken_ext.openai_public
-from conftest import assert_same_ids, assigned_text
+from conftest import assert_same_ids, assigned_text, examples
 from hypothesis import given, settings
 from tiktoken.load import data_gym_to_mergeable_bpe_ranks
 
@@ -46,7 +46,7 @@ def test_python_standard_library_files(ours, reference):
              "Python standard-library files (10 MB)")
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(text=assigned_text())
 def test_generated_unicode(ours, reference, text):
     _compare(ours, reference, [text], "hypothesis-generated Unicode strings")

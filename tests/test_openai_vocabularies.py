@@ -6,7 +6,7 @@ tiktoken is built from the same ranks, so nothing is downloaded.
 
 import pytest
 import tiktoken
-from conftest import assert_same_ids, assigned_text
+from conftest import assert_same_ids, assigned_text, examples
 from hypothesis import given, settings
 
 from bpe_lab import corpus, gpt2, pretokenize
@@ -49,7 +49,7 @@ def test_python_standard_library_files(name):
     _compare(name, [text for _, text in corpus.python_source_files(10_000_000)], "Python standard-library files (10 MB)")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(text=assigned_text())
 @pytest.mark.parametrize("name", NAMES)
 def test_generated_unicode(name, text):

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_lab import corpus, pretokenize
+from conftest import examples
 
 GPT2 = pretokenize.compile_pattern("gpt2")  # the reference: the pattern itself, on the whole text
 
@@ -19,7 +20,7 @@ def test_gpt2_split_examples():
     assert pretokenize.split("a  b\n\nc") == ["a", " ", " b", "\n", "\n", "c"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(text=st.text(alphabet=st.sampled_from(list("ab ,.'\n\r\t\x0b\x0c1é中\u00a0\u2009\u3000\x85\x1c\x1f-")), max_size=80),
        block=st.integers(min_value=1, max_value=12))
 def test_block_counting_equals_counting_the_whole_split(text, block):
@@ -32,7 +33,7 @@ PATTERN_NAMES = ["gpt2", "gpt4", "o200k"]
 
 @pytest.mark.parametrize("name", PATTERN_NAMES)
 @pytest.mark.parametrize("up_to", [0x80, 0x10000])  # the ASCII pattern on ASCII text, the full one up to U+FFFF
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.data())
 def test_the_spelled_out_pattern_splits_exactly_like_the_pattern(name, up_to, data):
     text = data.draw(st.text(alphabet=st.characters(max_codepoint=up_to - 1), max_size=60))
@@ -65,7 +66,7 @@ def test_text_beyond_u_ffff_and_patterns_of_your_own_keep_regex(name):
     assert pretokenize.split("ab 12", r"\p{L}+|\p{N}+|\s") == ["ab", " ", "12"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=st.text(max_size=60), block=st.integers(min_value=1, max_value=12))
 def test_block_counting_on_any_text(text, block):
     assert pretokenize.chunk_counts(text, block_chars=block) == Counter(GPT2.findall(text))
@@ -130,7 +131,7 @@ def test_cl100k_and_o200k_patterns_are_tiktokens_own():
 SAMPLES = st.text(alphabet=st.sampled_from(list("aZé中 \t\r\n'sdmtlvrSDLLVE1234567890.,!?/_-()😀\u00a0\u2009")), max_size=60)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(text=st.one_of(SAMPLES, st.text(max_size=40)))
 @pytest.mark.parametrize("name", ["gpt2", "gpt4", "o200k"])
 def test_splits_equal_tiktokens_pattern_on_generated_text(name, text):

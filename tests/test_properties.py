@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_lab import bpe
+from conftest import examples
 
 # A small alphabet makes repeats, overlaps ("aaaa") and ties common, which is where bugs hide.
 letters = st.text(alphabet="abcd", min_size=1, max_size=8)
@@ -13,7 +14,7 @@ corpora = st.dictionaries(letters, st.integers(min_value=1, max_value=6), min_si
 words = st.text(alphabet="abcde", min_size=0, max_size=12)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(corpus=corpora, num_merges=st.integers(min_value=0, max_value=25), new_words=st.lists(words, max_size=5))
 def test_encode_equals_replay_for_learned_merges(corpus, num_merges, new_words):
     merges = bpe.train(corpus, num_merges).merges
@@ -37,13 +38,13 @@ def built_merge_lists(draw):
     return merges
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(merges=built_merge_lists(), word=words)
 def test_encode_equals_replay_for_well_built_merge_lists(merges, word):
     assert bpe.encode(word, merges) == bpe.replay(word, merges)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(corpus=corpora, num_merges=st.integers(min_value=0, max_value=20), seed=st.integers(0, 10**6))
 def test_training_is_deterministic_and_ignores_corpus_order(corpus, num_merges, seed):
     first = bpe.train(corpus, num_merges)
@@ -55,7 +56,7 @@ def test_training_is_deterministic_and_ignores_corpus_order(corpus, num_merges, 
     assert [s.count for s in first.steps] == [s.count for s in shuffled.steps]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(corpus=corpora, num_merges=st.integers(min_value=0, max_value=20))
 def test_trace_is_consistent(corpus, num_merges):
     result = bpe.train(corpus, num_merges)

@@ -75,6 +75,7 @@ from hypothesis import strategies as st
 
 from bpe_lab import _checks, bert, corpus, gpt2, unigram, wordpiece
 from bpe_lab.tokenizer import Tokenizer
+from conftest import examples
 
 # ------------------------------------------------------------------------------------------------
 # Strings that UTF-8 can encode, with the hard cases drawn on purpose
@@ -151,7 +152,7 @@ NAMES = [pytest.param(name, id=name) for name in CHEAP + BIG]
 
 
 def _examples(name: str, cheap: int, big: int) -> int:
-    return big if name in BIG else cheap
+    return examples(big if name in BIG else cheap)
 
 
 def _valid_ids(tok: Tokenizer) -> list[int]:
@@ -357,7 +358,7 @@ def wordpiece_vocabularies(draw):
     return pieces
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(vocab=wordpiece_vocabularies(), word=st.text(WP_ALPHABET, min_size=1, max_size=14),
        max_chars=st.integers(1, 16))
 def test_wordpiece_pieces_join_back_to_the_word(vocab, word, max_chars):
@@ -392,7 +393,7 @@ def _words_of_pieces(pieces: list[str]) -> list[str]:
     return words
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=texts)
 def test_bert_pieces_join_back_to_the_normalised_words(bert_base, text):
     normalised = bert.bert_normalize(text)
@@ -434,7 +435,7 @@ def _score(pieces, log_probs) -> float:
     return total
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(log_probs=unigram_vocabularies(), text=st.text(UNI_ALPHABET, max_size=40),
        more=st.lists(st.text(UNI_ALPHABET, max_size=12), max_size=4))
 def test_viterbi_pieces_join_back_to_the_text(log_probs, text, more):
@@ -446,7 +447,7 @@ def test_viterbi_pieces_join_back_to_the_text(log_probs, text, more):
         assert "".join(segmented) == word
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(log_probs=unigram_vocabularies(), text=st.text(UNI_ALPHABET, max_size=12), n=st.integers(1, 6),
        seed=st.integers(0, 2**32), alpha=st.floats(0.01, 5.0))
 def test_nbest_and_samples_join_back_to_the_text(log_probs, text, n, seed, alpha):
@@ -462,7 +463,7 @@ def test_nbest_and_samples_join_back_to_the_text(log_probs, text, n, seed, alpha
     assert "".join(unigram.sample(text, log_probs, alpha=alpha, seed=seed)) == text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(log_probs=unigram_vocabularies(alphabet="abcd", every_char=False), text=st.text("abcdé", max_size=25))
 def test_uncovered_characters_error_or_become_unk(log_probs, text):
     missing = [(k, char) for k, char in enumerate(text) if char not in log_probs]
@@ -487,7 +488,7 @@ def botchan():
     return unigram.read_sentencepiece_model(corpus.data_path("botchan_en_unigram_1000.model"))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=texts)
 def test_sentencepiece_pieces_join_back_to_the_normalised_text(botchan, text):
     pieces = botchan.encode_pieces(text)

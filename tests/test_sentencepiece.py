@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from bpe_lab import corpus, sentencepiece, storage
 from bpe_lab.sentencepiece import model_file
-from conftest import record_fuzz, record_parity
+from conftest import examples, record_fuzz, record_parity
 
 RULES = ["nmt_nfkc", "nfkc", "nmt_nfkc_cf", "nfkc_cf", "identity", "rule TSV"]
 MODELS = [(model_type, rule) for model_type in ("bpe", "unigram") for rule in RULES]
@@ -95,7 +95,7 @@ texts = st.lists(characters, max_size=24).map("".join)
 def test_generated_text(models, model):
     ours, reference, _ = models[model]
 
-    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(60), deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(text=texts)
     def check(text):
         assert_same(ours, reference, [text], f"sentencepiece.load, {name(model)}: generated text")
@@ -109,7 +109,7 @@ def test_bytes_that_are_not_utf8(models, model):
     space), as SentencePiece reads bytes."""
     ours, reference, _ = models[model]
 
-    @settings(max_examples=60, deadline=None, database=None)
+    @settings(max_examples=examples(60), deadline=None, database=None)
     @given(data=st.binary(max_size=12) | st.sampled_from([b"a\xffb", b"\xe6\x97a", b"\xed\xa0\x80", b"\xc0\x80"]))
     def check(data):
         assert ours.encode(data) == reference.encode(data), data
@@ -324,7 +324,7 @@ def test_generated_text_full_of_spaces_digits_and_scripts(models, llama_style, m
     path, reference = {label: (path, reference) for label, path, reference in quick_models(models, llama_style)}[model]
     ours = sentencepiece.load(path)
 
-    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(60), deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(texts=spaced_texts)
     def check(texts):
         ours._word_ids.clear()  # a fresh model each time: its new words through NumPy

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from bpe_lab import corpus, sentencepiece_bpe
 from bpe_lab.sentencepiece.model_file import BYTE
-from conftest import record_parity
+from conftest import examples, record_parity
 
 SETTINGS = [  # (byte_fallback, split_digits)
     (True, True),
@@ -110,7 +110,7 @@ texts = st.lists(st.sampled_from(ALPHABET), max_size=30).map("".join)
 def test_generated_text(models, setting):
     ours, reference = models[setting]
 
-    @settings(max_examples=100, deadline=None, database=None)
+    @settings(max_examples=examples(100), deadline=None, database=None)
     @given(text=texts)
     def check(text):
         assert_same(ours, reference, [text], f"SentencePiece BPE, {name(setting)}: generated text")

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from bpe_lab import bpe, corpus, pretokenize
 from bpe_lab.tokenizer import Tokenizer
+from conftest import examples
 
 
 @pytest.fixture(scope="module")
@@ -15,7 +16,7 @@ def novel_tokenizer():
     return Tokenizer.train(corpus.load_text(), 1000)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(text=st.text())  # any string UTF-8 can encode (hypothesis leaves out lone surrogates)
 def test_decode_encode_is_the_identity(novel_tokenizer, text):
     assert novel_tokenizer.decode(novel_tokenizer.encode(text)) == text

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 import sentencepiece as spm
-from conftest import record_parity
+from conftest import examples, record_parity
 
 from bpe_lab import corpus, unigram
 from bpe_lab.unigram import segment, training
@@ -263,7 +263,7 @@ def _forward_backward_by_lattice(word, log_probs):
     return alpha[n], expected
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(words=st.lists(st.text("abc▁", min_size=1, max_size=12), min_size=1, max_size=5),
        pieces=st.lists(st.text("abc▁", min_size=2, max_size=5), max_size=25),
        scores=st.lists(st.floats(-12.0, -0.01), min_size=30, max_size=30),
@@ -302,7 +302,7 @@ def test_a_prepared_vocabulary_segments_as_its_dict():
         unigram.Vocabulary({**CATS, "c": 0.5})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(pieces=st.dictionaries(st.text(alphabet="▁abc", min_size=1, max_size=4),
                               st.sampled_from([-1.0, -2.0, -3.0, -1.5, -2.5]), min_size=1, max_size=25),
        text=st.text(alphabet="abcd ", max_size=30), unk=st.sampled_from([None, -20.0, -2.0]))

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bpe_lab import corpus, unigram
 from bpe_lab.unigram import _lattices, segment, training
+from conftest import examples
 
 
 def _seed_by_loops(words, seed_size, max_piece_chars):
@@ -75,7 +76,7 @@ def _check_agreement(words, seed, later):
         assert best[lattices.index[piece]] == (-math.inf if want is None else want), piece
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(words=st.dictionaries(st.text("abc▁", min_size=1, max_size=10), st.integers(1, 5), min_size=1, max_size=6),
        pieces=st.lists(st.text("abc▁", min_size=2, max_size=5), max_size=25),
        scores=st.lists(st.floats(-12.0, -0.01), min_size=30, max_size=30),

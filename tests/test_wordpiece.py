@@ -4,7 +4,7 @@ MaxMatch equal to Hugging Face tokenizers'. The BERT pipeline around it: tests/t
 from collections import Counter
 
 import pytest
-from conftest import record_parity
+from conftest import examples, record_parity
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer, models, pre_tokenizers
@@ -108,7 +108,7 @@ def test_the_three_scores_disagree_and_likelihood_is_the_default():
 
 # --- The fast trainer learns exactly what the readable one learns ---------------------------------
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(corpus_=st.dictionaries(st.text(alphabet="abcd", min_size=1, max_size=8), st.integers(1, 6),
                                 min_size=1, max_size=8),
         extra=st.integers(min_value=0, max_value=25),
@@ -132,7 +132,7 @@ def test_fast_train_equals_train_on_real_text(score):
     assert [(s.pair, s.score, s.count) for s in fast.steps] == [(s.pair, s.score, s.count) for s in slow.steps]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(made=st.integers(1, 10**6), left_extra=st.integers(0, 10**6), right_extra=st.integers(0, 10**6),
        left_fall=st.integers(0, 10**6), right_fall=st.integers(0, 10**6), piece=st.integers(0, 10**6),
        others=st.integers(0, 10**7), merged_since=st.integers(0, 10**6), same=st.booleans())
