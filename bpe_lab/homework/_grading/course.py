@@ -27,6 +27,7 @@ checks (``Standins``); any other name of a question module (``PUBLIC_TEXT``) com
 from __future__ import annotations
 
 import ast
+import compileall
 import importlib
 import importlib.util
 import inspect
@@ -68,6 +69,7 @@ class Course:
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
             student_edition.write_sets(self.base / "bpe_lab" / "homework" / "sets")
             shutil.copytree(PACKAGE_ROOT / "data", self.base / "data")
+            _compile(self.base)
         if not forbidden:
             return self.base, []
         folder = self.root / name
@@ -79,6 +81,7 @@ class Course:
             hide += stub(folder, target, why, stubbed)
         _freeze(folder, stubbed)
         _stand_in_sets(folder / "bpe_lab" / "homework" / "sets")
+        _compile(folder)
         return folder, sorted(set(hide))
 
     def close(self):
@@ -135,6 +138,13 @@ def _stand_in_sets(folder: Path) -> None:
         (folder / f"{module}.py").replace(folder / f"{full}.py")
         text = _STANDIN_MODULE.format(set_id=name.removeprefix("set_"), names=list(builder()), full=full)
         (folder / f"{module}.py").write_text(text, encoding="utf-8")
+
+
+def _compile(folder: Path) -> None:
+    """Write the bytecode of every module in ``folder`` once, here: a child cannot write it where it runs (the
+    course is read-only in the sandbox), so each would compile again every module it imports. A copy keeps the
+    base's bytecode for the files it did not rewrite (copied with their times, so it stays valid)."""
+    compileall.compile_dir(str(folder), quiet=2)
 
 
 def _link(source, target):
