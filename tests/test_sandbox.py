@@ -97,15 +97,17 @@ def course():
 
 
 # Imports every module of each set's copy, one copy after another in one process: before each copy, every module
-# of a package the copy holds (bpe_lab, and a stub package such as tiktoken) is dropped from sys.modules, so each
-# copy's modules run their import-time code afresh; other libraries (numpy, matplotlib) stay loaded in between.
+# of a package this copy or the one before holds (bpe_lab, and a stub package such as tiktoken) is dropped from
+# sys.modules, so each copy's modules run their import-time code afresh and no stub outlives its copy; other
+# libraries (numpy, matplotlib) stay loaded in between.
 IMPORT_EVERY_MODULE = r"""
 import importlib, json, os, pkgutil, sys
-results = {}
+results, before = {}, set()
 for set_id, folder in json.loads(sys.argv[1]):
     own = {name.removesuffix(".py") for name in os.listdir(folder)}
-    for name in [m for m in sys.modules if m.split(".")[0] in own]:
+    for name in [m for m in sys.modules if m.split(".")[0] in own | before]:
         del sys.modules[name]
+    before = own
     sys.path[:] = [folder] + [p for p in sys.path if p != folder and not p.startswith(os.path.dirname(folder))]
     importlib.invalidate_caches()
     import bpe_lab
