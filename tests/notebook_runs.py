@@ -21,8 +21,10 @@ The fingerprint of a cell holds:
 * the variables the cell binds that some cell reads, so that a skipped re-run leaves them as a run would;
 * the settings: Python's and NumPy's random generators, NumPy's print options, matplotlib's rcParams, pandas'
   options, the environment, the working folder, ``sys.path``, the warning filters, the files in the notebook's
-  folder, the test's cache folder, matplotlib's folder and any folder a variable names; and the modules imported
-  (a run that imports one changed something: it is re-run).
+  folder, matplotlib's folder and any folder a variable names; and the modules imported (a run that imports one
+  changed something: it is re-run). Not bpe_lab's merge cache (``BPE_LAB_CACHE_DIR``): like ``MEMOS`` it only
+  remembers results (the merges recovered from a rank file, keyed by the file's sha256), and the whole test session
+  shares it, so a kernel on the other worker may write it between two fingerprints of a cell here.
 
 A cell is always re-run if its code reads IPython's history or the namespace itself (``_``, ``Out``, ``globals()``,
 ``eval``; magics other than ``%matplotlib inline``), deletes a name, binds a notebook name from inside a function or
@@ -338,7 +340,9 @@ import warnings
 from IPython import get_ipython
 
 _ns = get_ipython().user_ns
-_OWN_FOLDERS = ("BPE_LAB_CACHE_DIR", "MPLCONFIGDIR")  # IPYTHONDIR holds the history, written after every cell
+# Matplotlib's folder belongs to this test. Not BPE_LAB_CACHE_DIR: a memo shared by the session (see the docstring);
+# IPYTHONDIR holds the history, written after every cell.
+_OWN_FOLDERS = ("MPLCONFIGDIR",)
 
 
 def _fingerprinted(*parts):
