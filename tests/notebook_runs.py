@@ -164,7 +164,7 @@ def _global_reads(node: ast.AST, flags: list[str]) -> set[str]:
 
 
 class _Reader(ast.NodeVisitor):
-    """Walks a cell's top-level statements in the order Python runs them (as tests/test_notebook_names.py does):
+    """Walks a cell's top-level statements in the order Python runs them (tests/test_notebook_names.py extends it):
     a name read before the cell binds it is an input. A nested function, class or comprehension reads its globals
     where it is defined (it may be called at once)."""
 

@@ -18,113 +18,27 @@ from dataclasses import dataclass, field
 import nbformat
 import pytest
 from conftest import NOTEBOOKS
+from notebook_runs import _Reader
 from test_notebooks import sections
 
 
-class _Names(ast.NodeVisitor):
-    """Walks one cell's top-level statements in order: the names it reads before binding them (``inputs``) and,
-    for each name it binds at the top level, the statement that binds it first (``bound``). Functions, lambdas,
-    classes and comprehensions keep their own locals; a notebook name they read counts as read where they are
-    defined (they may be called at once)."""
+class _Names(_Reader):
+    """tests/notebook_runs.py's reader of one cell (names read before they are bound, in the order Python runs the
+    statements; a function, lambda, class or comprehension reads its notebook names where it is defined), which
+    also keeps, for each name the cell binds at the top level, the statement that binds it first (``bound``)."""
 
     def __init__(self):
-        self.inputs: set[str] = set()
+        super().__init__()
         self.bound: dict[str, ast.stmt] = {}
         self.statement: ast.stmt | None = None
 
-    def read(self, name: str) -> None:
-        if name not in self.bound:
-            self.inputs.add(name)
-
     def bind(self, name: str) -> None:
+        super().bind(name)
         self.bound.setdefault(name, self.statement)
 
-    def visit_Name(self, node):
-        self.read(node.id) if isinstance(node.ctx, ast.Load) else self.bind(node.id)
-
-    def visit_Assign(self, node):  # the value is read before the targets are bound
-        self.visit(node.value)
-        for target in node.targets:
-            self.visit(target)
-
-    def visit_AugAssign(self, node):  # counts += 1 reads counts first
-        if isinstance(node.target, ast.Name):
-            self.read(node.target.id)
-        self.visit(node.value)
-        self.visit(node.target)
-
-    def visit_AnnAssign(self, node):
-        if node.value is not None:
-            self.visit(node.value)
-        self.visit(node.target)
-
-    def visit_NamedExpr(self, node):
-        self.visit(node.value)
-        self.visit(node.target)
-
-    def visit_For(self, node):
-        self.visit(node.iter)
-        self.visit(node.target)
-        for statement in node.body + node.orelse:
-            self.visit(statement)
-
-    visit_AsyncFor = visit_For
-
-    def visit_Import(self, node):
-        for alias in node.names:
-            self.bind((alias.asname or alias.name).split(".")[0])
-
-    visit_ImportFrom = visit_Import
-
-    def visit_ExceptHandler(self, node):
-        if node.type is not None:
-            self.visit(node.type)
-        if node.name:
-            self.bind(node.name)
-        for statement in node.body:
-            self.visit(statement)
-
-    def _inner_scope(self, body: ast.AST, arguments: ast.arguments | None = None) -> None:
-        local = set()
-        if arguments is not None:
-            everything = arguments.posonlyargs + arguments.args + arguments.kwonlyargs
-            local |= {arg.arg for arg in everything + [arguments.vararg, arguments.kwarg] if arg is not None}
-        for node in ast.walk(body):
-            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-                local.add(node.id)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                local.add(node.name)
-            elif isinstance(node, ast.arg):
-                local.add(node.arg)
-            elif isinstance(node, ast.ExceptHandler) and node.name:
-                local.add(node.name)
-            elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                local |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
-        for node in ast.walk(body):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
-                self.read(node.id)
-
-    def visit_FunctionDef(self, node):
-        for expression in node.decorator_list + node.args.defaults + [d for d in node.args.kw_defaults if d]:
-            self.visit(expression)
-        self._inner_scope(ast.Module(body=node.body, type_ignores=[]), node.args)
-        self.bind(node.name)
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def visit_ClassDef(self, node):
-        for expression in node.decorator_list + node.bases:
-            self.visit(expression)
-        self._inner_scope(ast.Module(body=node.body, type_ignores=[]))
-        self.bind(node.name)
-
-    def visit_Lambda(self, node):
-        self._inner_scope(node.body, node.args)
-
-    def _comprehension(self, node):
-        self._inner_scope(node)
-
-    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
+    @property
+    def inputs(self) -> set[str]:
+        return set(self.reads.inputs)
 
 
 @dataclass
