@@ -83,10 +83,11 @@ def record_fuzz(name: str, loads: int, same: int, clear_errors: int, other: int)
 # first (by their worker-seconds in `make test`'s durations), so that neither worker is left with a long one at
 # the end while the other waits.
 _TOPIC = "tests/test_notebooks.py::test_runs_top_to_bottom_cells_twice_and_run_all_again["
-LONGEST_FIRST = ("tests/test_grader.py", "tests/test_browser.py", "tests/test_notebooks.py::test_exercise", _TOPIC + "11",
-                 "tests/test_sentencepiece.py", _TOPIC + "07", _TOPIC + "08", "tests/test_nbgrader.py", "tests/test_cheats.py", "tests/test_roundtrip.py", _TOPIC,
-                 "tests/test_slides.py", "tests/test_errata_11.py", "tests/test_html.py", "tests/test_wordpiece.py",
-                 "tests/test_export_bpe.py", "tests/test_storage.py", "tests/test_sandbox.py")
+LONGEST_FIRST = ("tests/test_grader.py", "tests/test_browser.py", "tests/test_notebooks.py::test_exercise",
+                 _TOPIC + "11", "tests/test_sentencepiece.py", _TOPIC + "07", _TOPIC + "08", "tests/test_nbgrader.py",
+                 "tests/test_cheats.py", "tests/test_roundtrip.py", _TOPIC, "tests/test_slides.py",
+                 "tests/test_errata_11.py", "tests/test_html.py", "tests/test_wordpiece.py", "tests/test_export_bpe.py",
+                 "tests/test_storage.py", "tests/test_sandbox.py")
 
 
 def group_of(nodeid: str) -> str:
