@@ -1,7 +1,7 @@
 # BPE Lab: two commands do all the set-up.
 #   make lab    create .venv if needed, install, open JupyterLab on notebooks/
 #   make test   create .venv if needed, install (and Chromium and bubblewrap where possible), run every test
-#   make check  the quick inner loop: every test but the notebook, browser and grading ones (about 1.5 minutes)
+#   make check  the quick inner loop: every test but the notebook, browser, grading and slow ones
 #   make html   create .venv if needed, install, run every topic notebook and write the static
 #               edition (web pages with all outputs, offline) to build/html/ (open build/html/index.html)
 #
@@ -34,10 +34,16 @@ test:
 test-setup: $(STAMP) web-assets chromium bubblewrap $(NBGRADER_STAMP)
 
 # The inner loop while you change the package: unit, doctest, audit and property tests, without notebooks, the browser,
-# the grader's sandboxed runs or nbgrader (markers set in tests/conftest.py), each property test with a quarter of its
-# examples (BPE_LAB_EXAMPLES, tests/conftest.py). CI runs `make test`.
+# the grader's sandboxed runs, nbgrader or the whole-corpus parity and integration checks of a second or more (markers
+# in pyproject.toml), each property test with a quarter of its examples (BPE_LAB_EXAMPLES, tests/conftest.py). CI runs
+# `make test`, which runs them all.
 check: $(STAMP)
-	BPE_LAB_EXAMPLES=0.25 $(PY) -m pytest -n $(TEST_WORKERS) -m "not notebook and not browser and not grading" --durations=10
+	BPE_LAB_EXAMPLES=0.25 $(PY) -m pytest -n $(TEST_WORKERS) -m "not notebook and not browser and not grading and not slow" --durations=10
+
+# Both keep Python's bytecode and pytest's rewritten test modules in __pycache__ (git-ignored) even where
+# PYTHONDONTWRITEBYTECODE is set, as on these machines: otherwise every run rewrites every test module again in each
+# process (`pytest --collect-only`: 5.7 s -> 2.9 s from the second run on).
+test check: export PYTHONDONTWRITEBYTECODE :=
 
 html: $(STAMP) web-assets
 	$(PY) scripts/build_html.py --out build/html
