@@ -9,6 +9,7 @@ import ast
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -150,6 +151,24 @@ def test_every_module_imports_in_the_copy_with_a_set_s_stubs(set_id, imports_per
     folders, results = imports_per_set
     where, bad = results[set_id]
     assert where.startswith(folders[set_id]) and not bad, bad
+
+
+def test_the_stubs_of_one_copy_reach_neither_the_base_nor_another_copy(imports_per_set, course):
+    """The copies are hard links to the run's base copy: a stub must replace a file, never write through a link.
+    After every set's copy is written, the base (the copy value answers run against) holds no stub and no
+    stand-in, and a copy holds only the stubs of its own set."""
+    def stubbed(folder):
+        return {str(path.relative_to(folder)) for path in (folder / "bpe_lab").rglob("*.py")
+                if path.name != "course.py" and ("_NotAvailable(" in path.read_text(encoding="utf-8")
+                                                 or "Standins(" in path.read_text(encoding="utf-8"))}
+
+    assert stubbed(course.base) == set()
+    folders, _ = imports_per_set
+    assert "bpe_lab/bpe.py" in stubbed(Path(folders["01"]))  # set 01 forbids bpe.train
+    for set_id, folder in folders.items():
+        forbids_bpe = any("bpe_lab.bpe." in name for q in getattr(sets, f"set_{set_id}")().values()
+                          if q.is_function_question for name in q.forbidden)
+        assert ("bpe_lab/bpe.py" in stubbed(Path(folder))) == forbids_bpe, set_id
 
 
 def test_a_forbidden_function_raises_in_the_copy_whoever_calls_it(course):
