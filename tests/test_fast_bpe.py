@@ -28,11 +28,13 @@ def test_real_text_byte_level_down_to_the_rare_pairs():
 
 
 def test_real_text_words_many_scripts():
-    # every language of the UDHR (its first 1,500 characters each): multi-byte characters, many ties
-    text = "\n".join(entry["text"][:1500] for entry in corpus.load_udhr().values())
+    # every language of the UDHR (its first 800 characters each): multi-byte characters, many ties. (It was 1,500
+    # characters and 250 merges, 1.5 s of the readable trainer; this run passes the same asserts, with 170 ties, 107
+    # merges of other scripts' characters and a pair of a symbol with itself.)
+    text = "\n".join(entry["text"][:800] for entry in corpus.load_udhr().values())
     words = corpus.word_counts(text)
-    naive = bpe.train(words, 250)
-    fast = fast_bpe.train(words, 250)
+    naive = bpe.train(words, 200)
+    fast = fast_bpe.train(words, 200)
     assert fast.merges == naive.merges and fast.counts == [step.count for step in naive.steps]
     assert sum(step.was_tie for step in naive.steps) > 100
     assert sum(any(ord(c) > 127 for c in step.pair[0] + step.pair[1]) for step in naive.steps) > 100  # other scripts
