@@ -54,6 +54,7 @@ def _bert_parity(name, vocab_path, json_path, lines):
     return tokens
 
 
+@pytest.mark.slow  # every line of the novel and the UDHR: a second
 def test_trained_wordpiece_tokenizer_json_equals_bert_tokenizer(trained_wordpiece, lines, tmp_path):
     vocab_txt = hf_wordpiece.write_vocab_txt(trained_wordpiece, tmp_path / "vocab.txt")
     assert list(bert.load_vocab(vocab_txt)) == trained_wordpiece.vocab
@@ -61,6 +62,7 @@ def test_trained_wordpiece_tokenizer_json_equals_bert_tokenizer(trained_wordpiec
     _bert_parity("WordPiece tokenizer.json vs BertTokenizer (fast_train, 1000 pieces)", vocab_txt, json_path, lines)
 
 
+@pytest.mark.slow  # every line of the novel and the UDHR: a second
 def test_bert_base_uncased_tokenizer_json_equals_bert_tokenizer(lines, tmp_path):
     vocab = bert.load_vocab(corpus.data_path(BERT_VOCAB))
     json_path = hf_wordpiece.write(vocab, tmp_path / "tokenizer.json")
