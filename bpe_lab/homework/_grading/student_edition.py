@@ -25,6 +25,7 @@ instructor's guide and CI files are left out.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import os
 import re
@@ -74,9 +75,15 @@ def write_sets(folder: Path) -> None:
     """Write the student edition of every question module into ``folder`` (a copy of ``sets/``)."""
     for path in sorted(SETS.glob("*.py")):
         if path.name not in ("__init__.py", "_shared.py"):
-            text = HEADER + rewrite(path.read_text(encoding="utf-8"), expected_results(path.stem),
-                                    keep=imported_from(path.stem))
+            text = _edition(path.stem, path.read_text(encoding="utf-8"), frozenset(imported_from(path.stem)))
             (folder / path.name).write_text(text, encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=64)
+def _edition(module_name: str, source: str, keep: frozenset) -> str:
+    """The student edition of one question module. Kept for the process: a grading run writes it once, and so do
+    the next runs in the same process (a notebook, the tests) while the module's source stays the same."""
+    return HEADER + rewrite(source, expected_results(module_name), keep=keep)
 
 
 def expected_results(module_name: str) -> dict[str, tuple]:
