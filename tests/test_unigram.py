@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 import sentencepiece as spm
 from conftest import examples, record_parity
+from test_sentencepiece_bpe import every_word
 
 from bpe_lab import corpus, unigram
 from bpe_lab.unigram import segment, training
@@ -108,6 +109,7 @@ def test_counting_and_nbest_agree_with_enumeration():
     assert best[0][0] == unigram.viterbi("cats", CATS)[0]
 
 
+@pytest.mark.slow  # 0.9 s: 40,000 draws, so that 0.015 is more than four standard deviations of each frequency
 def test_sampling_follows_the_distribution():
     segmentations = list(_all_segmentations("cats", CATS))
     for alpha in (1.0, 0.2):
@@ -116,6 +118,11 @@ def test_sampling_follows_the_distribution():
         drawn = Counter(tuple(unigram.sample("cats", CATS, alpha=alpha, seed=seed)) for seed in range(20_000))
         for seg, weight in zip(segmentations, weights):
             assert abs(drawn[tuple(seg)] / 20_000 - weight / total) < 0.015
+
+
+def test_sampling_is_repeatable_and_spells_the_text():
+    drawn = {tuple(unigram.sample("cats", CATS, alpha=0.2, seed=seed)) for seed in range(200)}
+    assert drawn <= set(map(tuple, _all_segmentations("cats", CATS))) and len(drawn) > 1
     assert unigram.sample("cats", CATS, 1.0, seed=7) == unigram.sample("cats", CATS, 1.0, seed=7)
 
 
@@ -133,8 +140,13 @@ def test_botchan_model_reads(botchan):
 
 
 def test_botchan_model_on_every_english_line(botchan):
+    """Every line of the novel and of the English UDHR, compared through their words (every_word: no piece holds a
+    "▁" past its start, so Viterbi's lattice parts at each "▁" and a line's pieces are its words'): 13,315 distinct
+    words, a seventh of the characters; the lines that start with spaces, and a few made for the spaces."""
     ours, reference = botchan
-    lines = corpus.load_text().splitlines() + corpus.load_udhr()["eng"]["text"].split("\n")
+    assert not any("▁" in piece[1:] for piece, _, _ in ours.pieces)  # what every_word counts on
+    english = corpus.load_text().splitlines() + corpus.load_udhr()["eng"]["text"].split("\n")
+    lines = every_word(english) + [line for line in english if " ".join(line.split(" ")) != " ".join(line.split())]
     lines += ["  leading and   inner spaces  ", "naïve café 中文 emoji 🎉", "", "▁", "a▁", "a ▁", "▁▁a"]  # ▁ typed in
     pieces = 0
     for line in lines:
@@ -142,7 +154,7 @@ def test_botchan_model_on_every_english_line(botchan):
         assert ours.encode_pieces(line) == expected, repr(line)
         assert ours.encode(line) == reference.encode(line)
         pieces += len(expected)
-    record_parity("Unigram Viterbi vs SentencePiece: botchan model, English lines", len(lines), pieces)
+    record_parity("Unigram Viterbi vs SentencePiece: botchan model, English words", len(lines), pieces)
 
 
 def test_a_model_sentencepiece_trains_here_with_identity_normalisation(tmp_path):
