@@ -50,6 +50,21 @@ def pytest_unconfigure(config):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+# SentencePiece parity word by word (tests/test_sentencepiece_bpe.py, tests/test_unigram.py)
+def every_word(lines, per_line: int = 5) -> list[str]:
+    """Each distinct word of ``lines`` (a run of characters between spaces) once, ``per_line`` to a line.
+
+    These models hold no piece with a "▁" past its start (SentencePiece's split_by_whitespace), so no merge joins
+    two words and a run of unknown characters stops at the known "▁": a line's pieces are its words' pieces
+    ("▁" + the word), one after another, whatever words stand next to them. So SentencePiece's pieces on every
+    distinct word, once, are its pieces on every line; the tests add the lines whose spaces are not single spaces
+    between words. Several words to a line keep words next to each other, so a merge across a space in our code
+    would still show.
+    """
+    words = list(dict.fromkeys(word for line in lines for word in line.split(" ") if word))
+    return [" ".join(words[i : i + per_line]) for i in range(0, len(words), per_line)]
+
+
 # Timings that tests record (notebook execution, browser steps) are printed at the end of every run,
 # so `make test` and CI show them without -s.
 TIMINGS: dict[str, float] = {}

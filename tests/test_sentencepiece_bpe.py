@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from bpe_lab import corpus, sentencepiece_bpe
 from bpe_lab.sentencepiece.model_file import BYTE
-from conftest import examples, record_parity
+from conftest import every_word, examples, record_parity
 
 SETTINGS = [  # (byte_fallback, split_digits)
     (True, True),
@@ -69,19 +69,6 @@ def test_the_models_read(models):
         byte_pieces = [piece for piece, _, kind in ours.pieces if kind == BYTE]
         assert byte_pieces == ([sentencepiece_bpe.byte_piece(b) for b in range(256)] if byte_fallback else [])
         assert ours.unk_id == reference.unk_id()
-
-
-def every_word(lines, per_line: int = 5) -> list[str]:
-    """Each distinct word of ``lines`` (a run of characters between spaces) once, ``per_line`` to a line.
-
-    These models hold no piece with a "▁" past its start (SentencePiece's split_by_whitespace), so no merge joins
-    two words and a run of unknown characters stops at the known "▁": a line's pieces are its words' pieces
-    ("▁" + the word), one after another, whatever words stand next to them. So SentencePiece's pieces on every
-    distinct word, once, are its pieces on every line (the lines' own spaces: the tests add the lines that have
-    some other than one between words).
-    """
-    words = list(dict.fromkeys(word for line in lines for word in line.split(" ") if word))
-    return [" ".join(words[i : i + per_line]) for i in range(0, len(words), per_line)]
 
 
 @pytest.mark.parametrize("setting", SETTINGS, ids=name)

@@ -7,8 +7,7 @@ from collections import Counter
 
 import pytest
 import sentencepiece as spm
-from conftest import examples, record_parity
-from test_sentencepiece_bpe import every_word
+from conftest import every_word, examples, record_parity
 
 from bpe_lab import corpus, unigram
 from bpe_lab.unigram import segment, training
