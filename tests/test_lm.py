@@ -1,9 +1,11 @@
 """The n-gram model (bpe_lab.lm): proper distributions in every context, Kneser–Ney's counts and probabilities
-worked out by hand, bits and bits per byte, bad input; and its speed on the novel (recorded, not asserted)."""
+worked out by hand, the counts against counting tuples, bits and bits per byte, bad input; and its speed on the
+novel (recorded, not asserted)."""
 
 import math
 import random
 import time
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -126,6 +128,44 @@ def test_every_context_gives_a_distribution_over_the_whole_vocabulary(order):
         for token in (0, 3, 11):
             assert model.prob(token, context) == pytest.approx(distribution[token], rel=1e-12, abs=0)
         assert model.prob(4, list(context)) == pytest.approx(distribution[4], rel=1e-12, abs=0)
+
+
+def counted_as_tuples(sequences, order):
+    """``model.counts`` by the module's definition, with a Counter of tuples: the ordinary count at the top order and
+    after BOS, below it the number of different tokens that precede the n-gram."""
+    ordinary = {k: Counter() for k in range(1, order + 2)}
+    for sequence in sequences:
+        padded = (lm.BOS, *sequence)
+        for k, counts in ordinary.items():
+            counts.update(zip(*(padded[i:] for i in range(k))))
+    ordinary[1].pop((lm.BOS,), None)  # BOS is never predicted
+    used = {order: ordinary[order]}
+    for k in range(order - 1, 0, -1):
+        used[k] = Counter(ngram[1:] for ngram in ordinary[k + 1])
+        used[k].update({ngram: count for ngram, count in ordinary[k].items() if ngram[0] == lm.BOS})
+    by_context = {k: {} for k in used}
+    for k, counts in used.items():
+        for ngram, count in counts.items():
+            by_context[k].setdefault(ngram[:-1], {})[ngram[-1]] = count
+    return by_context
+
+
+@pytest.mark.parametrize("order", [1, 2, 3, 4])
+@pytest.mark.parametrize("vocab_size", [12, 100_000])
+def test_the_counts_are_the_tuples_counted_and_bits_adds_up_prob(order, vocab_size):
+    """lm counts with NumPy, each n-gram as a number (its ids the digits in base vocab_size + 1): the counts are what
+    counting tuples gives, over 30 sequences (some empty, so contexts must not cross from one into the next), and
+    bits is exactly the sum of -log2 prob over the positions (the same floats in the same order). 100,000 ids make
+    a 4-gram's number too large for int64 (Python ints then), the 3-gram's not."""
+    spread = (lambda t: t) if vocab_size == 12 else (lambda t: t * 7919 % vocab_size)  # 7919 is prime: no collision
+    sequences = [[spread(t) for t in sequence] for sequence in random_corpus(10 + order)]
+    model = lm.train(sequences, order=order, vocab_size=vocab_size)
+    assert model.counts == counted_as_tuples(sequences, order)
+    assert model.continuation_counts == dict(sorted(Counter(
+        token for _, token in {pair for s in sequences for pair in zip([lm.BOS, *s], s)}).items()))
+    for sequence in sequences[:10] + [[spread(11), spread(0), spread(11)], [vocab_size - 1] * 5]:  # unseen ids too
+        expected = -sum(math.log2(model.prob(token, (lm.BOS, *sequence[:i]))) for i, token in enumerate(sequence))
+        assert model.bits(sequence) == expected
 
 
 @pytest.mark.parametrize("discount", [None, 0.1, 0.99])
