@@ -15,16 +15,25 @@ from bpe_lab.tokenizer import Tokenizer
 
 @pytest.fixture(scope="module")
 def novel():
-    """The notebook's split: the last tenth, from a line break on, held out; BPE trained once to 8,000."""
+    """The notebook's split: the last tenth, from a line break on, held out; BPE trained once to 8,000; the BPE ids
+    of each size, encoded once for every test (``bpe_ids``)."""
     text = corpus.load_text("pride_and_prejudice.txt")
     cut = text.rfind("\n", 0, int(len(text) * 0.9)) + 1
     train_text, held_out = text[:cut], text[cut:]
     return {"train": train_text, "held": held_out, "bytes": len(held_out.encode("utf-8")),
-            "bpe": Tokenizer.train(train_text, 8000)}
+            "bpe": Tokenizer.train(train_text, 8000), "ids": {}}
 
 
 def bpe_at(novel, size):
     return Tokenizer(novel["bpe"].merges[: size - 256])
+
+
+def bpe_ids(novel, size):
+    """(training ids, held-out ids) of BPE at ``size``: encoded by the first test that asks, shared by the others."""
+    if size not in novel["ids"]:
+        tok = bpe_at(novel, size)
+        novel["ids"][size] = tok.encode(novel["train"]), tok.encode(novel["held"])
+    return novel["ids"][size]
 
 
 def bits_per_byte(novel, train_ids, held_ids, vocab_size, order=3):
@@ -33,8 +42,7 @@ def bits_per_byte(novel, train_ids, held_ids, vocab_size, order=3):
 
 
 def bpe_bits(novel, size, order=3):
-    tok = bpe_at(novel, size)
-    return bits_per_byte(novel, tok.encode(novel["train"]), tok.encode(novel["held"]), size, order)
+    return bits_per_byte(novel, *bpe_ids(novel, size), size, order)
 
 
 def test_the_byte_model_and_what_follows_th(novel):
@@ -56,6 +64,7 @@ def test_greedy_trainers_read_off_smaller_sizes(novel):
     assert small.vocab == large.vocab_after(500 - 1 - len(large.alphabet))
 
 
+@pytest.mark.slow  # about 0.8 s: ten order-2 to 4 models on the whole novel
 def test_the_curve_turns_and_moves_with_the_order(novel):
     """Section 2: order 3 is best at 2,000 of (500, 1,000, 2,000, 8,000) and every BPE beats bytes; the best size
     falls as the order grows (order 2 at 8,000, order 4 below 8,000)."""
@@ -70,8 +79,7 @@ def test_unseen_contexts_grow_with_the_vocabulary(novel):
     """Section 2: the share of held-out three-token sequences never seen in training grows with the size."""
     shares = []
     for size in (500, 2000, 8000):
-        tok = bpe_at(novel, size)
-        train_ids, held_ids = tok.encode(novel["train"]), tok.encode(novel["held"])
+        train_ids, held_ids = bpe_ids(novel, size)
         seen = set(zip(train_ids, train_ids[1:], train_ids[2:]))
         grams = list(zip(held_ids, held_ids[1:], held_ids[2:]))
         shares.append(sum(gram not in seen for gram in grams) / len(grams))
@@ -90,7 +98,7 @@ def test_renyi_efficiency_peaks_at_the_smallest_size(novel):
     values = []
     for size in (500, 1000, 2000, 8000):
         tok = bpe_at(novel, size)
-        counts = Counter(tok.encode(novel["held"]))
+        counts = Counter(bpe_ids(novel, size)[1])
         values.append(renyi(counts, size))
         assert values[-1] == pytest.approx(metrics.renyi_efficiency(counts, size), rel=1e-12)
     assert values == sorted(values, reverse=True)
@@ -105,26 +113,28 @@ def test_fewest_tokens_save_little_and_help_at_8000(novel):
         tok = bpe_at(novel, size)
         vocab = segmentation.prepare_vocab(tok.vocab)
         token_id = {token: i for i, token in reversed(list(enumerate(tok.vocab)))}
-        cache = {}
+        cache = {}  # chunk -> its fewest-token ids: each distinct chunk cut once
 
         def cut(chunks):
-            return [i for chunk in chunks for i in cache.setdefault(chunk, [
-                token_id[piece] for piece in segmentation.fewest_tokens(chunk.encode("utf-8"), vocab)])]
+            for chunk in set(chunks) - cache.keys():
+                cache[chunk] = [token_id[piece] for piece in segmentation.fewest_tokens(chunk.encode("utf-8"), vocab)]
+            return [i for chunk in chunks for i in cache[chunk]]
 
         fewest_train, fewest_held = cut(train_chunks), cut(held_chunks)
-        usual_train, usual_held = tok.encode(novel["train"]), tok.encode(novel["held"])
+        usual_train, usual_held = bpe_ids(novel, size)
         assert 0.99 * len(usual_held) < len(fewest_held) < len(usual_held)
         if size == 8000:
             assert bits_per_byte(novel, fewest_train, fewest_held, size) < \
                 bits_per_byte(novel, usual_train, usual_held, size) - 0.005
 
 
+@pytest.mark.slow  # about 2.8 s: dropout on every training chunk; Unigram trained, sampled on half
 def test_random_segmentations_cost_an_ngram_model_bits(novel):
     """Section 5: trained on BPE-dropout (p = 0.1) or Unigram samples (alpha = 0.5) and measured on the usual cut, the
     model needs more bits per byte than trained on the usual cut; the usual model on dropout cuts, most of all."""
     train_chunks = pretokenize.split(novel["train"])
     tok = bpe_at(novel, 2000)
-    usual_train, usual_held = tok.encode(novel["train"]), tok.encode(novel["held"])
+    usual_train, usual_held = bpe_ids(novel, 2000)
     token_id = {token: i for i, token in reversed(list(enumerate(tok.vocab)))}
     merges, rng = segmentation.prepare_merges(tok.merges), random.Random(3)
 
@@ -136,19 +146,26 @@ def test_random_segmentations_cost_an_ngram_model_bits(novel):
     usual_on_dropout = bits_per_byte(novel, usual_train, dropped(pretokenize.split(novel["held"])), 2000)
     assert usual < on_dropout < usual_on_dropout
 
-    printable = Counter(byte_level.to_printable(c.encode("utf-8")) for c in train_chunks)
-    log_probs = unigram.train(printable, 2000, seed_factor=4, em_iterations=1, space="").log_probs
-    vocab, piece_id = unigram.Vocabulary(log_probs), {piece: i for i, piece in enumerate(sorted(log_probs))}
-    half = train_chunks[: len(train_chunks) // 2]  # half the training text keeps the test quick: the same comparison
     def printable(chunk):
         return byte_level.to_printable(chunk.encode("utf-8"))
 
-    held = [piece_id[p] for c in pretokenize.split(novel["held"]) for p in unigram.viterbi(printable(c), vocab)[0]]
-    usual_ids = [piece_id[p] for c in half for p in unigram.viterbi(printable(c), vocab)[0]]
+    log_probs = unigram.train(Counter(map(printable, train_chunks)), 2000, seed_factor=4, em_iterations=1,
+                              space="").log_probs
+    vocab, piece_id = unigram.Vocabulary(log_probs), {piece: i for i, piece in enumerate(sorted(log_probs))}
+    half = train_chunks[: len(train_chunks) // 2]  # half the training text keeps the test quick: the same comparison
+    usual_cut = {}  # chunk -> its Viterbi ids: each distinct chunk cut once (a cut depends on the chunk alone)
+
+    def viterbi_ids(chunks):
+        for c in set(chunks) - usual_cut.keys():
+            usual_cut[c] = [piece_id[p] for p in unigram.viterbi(printable(c), vocab)[0]]
+        return [i for c in chunks for i in usual_cut[c]]
+
+    held, usual_ids = viterbi_ids(pretokenize.split(novel["held"])), viterbi_ids(half)
     sampled_ids = [piece_id[p] for seed, c in enumerate(half) for p in unigram.sample(printable(c), vocab, 0.5, seed)]
     assert bits_per_byte(novel, usual_ids, held, 2000) < bits_per_byte(novel, sampled_ids, held, 2000)
 
 
+@pytest.mark.slow  # about 0.9 s: SuperBPE's second stage over the novel
 def test_superwords_compress_more_and_cost_bits(novel):
     """Section 6: GPT-2's pattern keeps a space at the start of a chunk, so no BPE token holds whitespace between two
     other characters (as in ' of the'); 2,000 superword merges on top of the first 2,000 tokens hold ' of the' and
@@ -158,8 +175,7 @@ def test_superwords_compress_more_and_cost_bits(novel):
     stage_two = segmentation.superword_merges(novel["train"], stage_one, 2000)
     assert {b" of the", b", and"} <= {left + right for left, right in stage_two}
     both = Tokenizer(stage_one + stage_two, segmentation.SUPERWORD_PATTERN)
-    usual = bpe_at(novel, 4000)
-    super_held, usual_held = both.encode(novel["held"]), usual.encode(novel["held"])
+    (usual_train, usual_held), super_held = bpe_ids(novel, 4000), both.encode(novel["held"])
     assert len(super_held) < 0.9 * len(usual_held)
     assert bits_per_byte(novel, both.encode(novel["train"]), super_held, 4000) > \
-        bits_per_byte(novel, usual.encode(novel["train"]), usual_held, 4000)
+        bits_per_byte(novel, usual_train, usual_held, 4000)
