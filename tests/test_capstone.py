@@ -115,12 +115,16 @@ def _answers(state: str):
         yield question, namespace[question.answer_name]
 
 
-def test_solutions_pass_the_public_and_hidden_cases_and_wrong_answers_fail_the_public_ones():
+@pytest.mark.slow  # about 1.4 s: every solution, on its public cases and two seeds' hidden ones, under the check
+def test_solutions_pass_the_public_and_hidden_cases():
     for question, answer in _answers("solved"):
         extra = [case for seed in ("7", "a secret") for case in question.hidden(seed)]
         graded = dataclasses.replace(question, cases=[*question.cases, *extra]) if extra else question
         feedback = graded.check(answer)
         assert feedback.status == CORRECT, feedback
+
+
+def test_wrong_answers_fail_the_public_cases():
     for question, answer in _answers("wrong"):
         feedback = question.check(answer)
         assert feedback.status == INCORRECT and ("for input" in feedback.message or "you answered" in feedback.message)

@@ -71,6 +71,7 @@ def cl100k_merges():
     return tokenizer.merges, {token: ranks_[token] for token in kept}, tokenizer.unmergeable
 
 
+@pytest.mark.slow  # about 2 s with its fixture: the whole of cl100k (100,256 ranks) loaded, saved and read back
 def test_cl100k_cold_then_from_the_file_then_from_memory(cache, cl100k_merges, monkeypatch):
     folder, recoveries = cache
     monkeypatch.setattr(ranks, "merges_from_ranks", lambda mergeable_ranks: recoveries.append(len(mergeable_ranks))

@@ -23,12 +23,19 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # conftest, when run as a script
 
+from conftest import examples  # noqa: E402
+
 from bpe_lab import _merge_cache, bert, corpus, gpt2, storage, unigram, wordpiece  # noqa: E402
 from bpe_lab.storage import FileFormatError  # noqa: E402
 from bpe_lab.tokenizer import Tokenizer  # noqa: E402
 
-FUZZ_CASES = 1000  # damaged copies loaded per format (with the checksum in place)
-UNCHECKED_CASES = 300  # JSON-level edits per format with the checksum line deleted (validators alone)
+# Damaged copies loaded per format: with the checksum in place, and JSON-level edits with the checksum line deleted
+# (validators alone). `make check` loads a quarter (250 and 75, the same seed): for every format these still make
+# each kind of damage the full counts make (6 byte damages, 3 line moves, 8 JSON edits, 3 list-item edits: none of
+# those in the merge cache at either count) and each outcome (the original content, a clear error, a valid edited
+# file where the format allows one), counted while making this change.
+FUZZ_CASES = examples(1000)
+UNCHECKED_CASES = examples(300)
 SEED = 20240611
 
 
@@ -124,6 +131,7 @@ def test_round_trip_is_exact_and_byte_identical(tmp_path, name):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["first.json", "second.json"]  # no temporary files
 
 
+@pytest.mark.slow  # about 1.6 s: all 50,000 of GPT-2's merges saved, loaded and saved again
 def test_whole_gpt2_round_trip(tmp_path):
     enc = gpt2.load()
     loaded = Tokenizer.load(enc.save(tmp_path / "gpt2.json"))
@@ -401,14 +409,15 @@ def test_version_1_files_written_before_checksums_still_load(tmp_path):
 ])
 def test_damaged_third_party_files_fail_clearly(tmp_path, reader, source, cases):
     """SentencePiece .model and BERT vocab.txt carry no checksum: a damaged copy may load (with other
-    content), but when it does not, the error is a FileFormatError naming the file, never another."""
+    content), but when it does not, the error is a FileFormatError naming the file, never another. `make check`
+    loads a quarter of the copies (38 and 20): each of the six byte damages and both outcomes are among them."""
     data = corpus.data_path(source).read_bytes()
     if source.endswith(".txt"):
         data = data[:20_000]  # the first ~2,000 pieces: enough lines, faster
     rng = random.Random(SEED)
     path = tmp_path / source
     outcomes = {"loaded": 0, "clear": 0}
-    for _ in range(cases):
+    for _ in range(examples(cases)):
         path.unlink(missing_ok=True)
         path.write_bytes(_byte_mutation(rng, data))
         try:

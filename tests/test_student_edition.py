@@ -52,15 +52,25 @@ def test_the_edition_has_the_course_but_not_the_tests_or_the_instructor_guide(ed
     assert not list(edition.rglob("__pycache__"))
 
 
+@pytest.fixture(scope="module")
+def instructor_strings():
+    return strings_in(ROOT / "bpe_lab" / "homework" / "sets")
+
+
+@pytest.fixture(scope="module")
+def student_strings(edition):
+    return strings_in(edition / "bpe_lab" / "homework" / "sets")
+
+
 @pytest.mark.parametrize("set_id", SETS)
-def test_no_solution_hint_or_rubric_is_left_in_the_edition(edition, set_id):
-    instructor = strings_in(ROOT / "bpe_lab" / "homework" / "sets")
-    student = strings_in(edition / "bpe_lab" / "homework" / "sets")
+def test_no_solution_hint_or_rubric_is_left_in_the_edition(instructor_strings, student_strings, set_id):
+    instructor, student = instructor_strings, student_strings
     literal = [text for text in secrets(set_id) if text in instructor]  # the ones written as plain literals
     assert literal, "the check must be able to fail: some solutions are literals in the instructor's modules"
     assert not [text for text in literal if any(text in s for s in student)]
 
 
+@pytest.mark.slow  # about 3 s: a child Python imports the edition and answers every question of every set
 def test_in_the_edition_every_check_works_and_nothing_is_given_away(edition, tmp_path):
     """A child Python imports the edition's bpe_lab and answers every set with the instructor's solutions: function
     answers are correct on the public cases, value answers are recorded; references, hints, solutions and hidden

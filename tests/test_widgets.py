@@ -1,8 +1,18 @@
 """What the merge explorer shows at each step, checked without a browser."""
 
+import pytest
+
 from bpe_lab import bpe, plots, widgets
 
 HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+
+
+@pytest.fixture(scope="module")
+def gpt2_tokenizer():
+    """GPT-2's tokenizer, read from data/ once for the module (the widgets only encode with it)."""
+    from bpe_lab import gpt2
+
+    return gpt2.load()
 
 
 def test_corpus_view_at_each_step():
@@ -94,11 +104,10 @@ def test_explorer_moves_and_redraws():
     assert first_png.startswith(b"\x89PNG") and later_png != first_png
 
 
-def test_token_inspector_content_and_switching():
-    from bpe_lab import gpt2
+def test_token_inspector_content_and_switching(gpt2_tokenizer):
     from bpe_lab.tokenizer import Tokenizer
 
-    view = widgets.inspect_tokens(gpt2.load(), "Hello world<|endoftext|>")
+    view = widgets.inspect_tokens(gpt2_tokenizer, "Hello world<|endoftext|>")
     assert view["tokens"] == [(15496, b"Hello"), (995, b" world"), (50256, b"<|endoftext|>")]
     assert view["count"] == 3 and view["bytes"] == 24 and view["bytes_per_token"] == 8.0
     assert widgets.inspect_tokens(Tokenizer(), "")["count"] == 0
@@ -109,7 +118,7 @@ def test_token_inspector_content_and_switching():
         built.append(1)
         return Tokenizer()
 
-    inspector = widgets.token_inspector({"GPT-2": gpt2.load(), "bytes": slow_bytes_only}, "strawberry")
+    inspector = widgets.token_inspector({"GPT-2": gpt2_tokenizer, "bytes": slow_bytes_only}, "strawberry")
     assert "<b>3</b> tokens" in inspector.summary.value and built == []  # GPT-2: st|raw|berry
     inspector.choice.value = "bytes"
     assert "<b>10</b> tokens" in inspector.summary.value and built == [1]
@@ -120,17 +129,16 @@ def test_token_inspector_content_and_switching():
     assert built == [1]  # built once
 
 
-def test_compare_tokens():
-    from bpe_lab import gpt2
+def test_compare_tokens(gpt2_tokenizer):
     from bpe_lab.tokenizer import Tokenizer
 
-    view = widgets.compare_tokens(gpt2.load(), "Hello world", "Hello world ")
-    assert view["first"] == widgets.inspect_tokens(gpt2.load(), "Hello world")
+    view = widgets.compare_tokens(gpt2_tokenizer, "Hello world", "Hello world ")
+    assert view["first"] == widgets.inspect_tokens(gpt2_tokenizer, "Hello world")
     assert [i for i, _ in view["second"]["tokens"]] == [15496, 995, 220]  # the trailing space: a token of its own
     assert view["same_start"] == 2
     assert view["difference"] == ("2 vs 3 tokens. The first 2 are the same (up to ' world'); "
                                   "from token 3: nothing vs ' '.")
-    view = widgets.compare_tokens(gpt2.load(), "Hello world", " Hello world")
+    view = widgets.compare_tokens(gpt2_tokenizer, "Hello world", " Hello world")
     assert view["same_start"] == 0 and view["difference"] == (
         "2 vs 2 tokens. They differ from token 1: 'Hello', ' world' vs ' Hello', ' world'.")
     assert widgets.compare_tokens(Tokenizer(), "ab", "ab")["difference"] == "The same 2 tokens in both."
@@ -141,14 +149,13 @@ def test_compare_tokens():
     assert cut["difference"] == "2 vs 1 tokens. They differ from token 1: '⟨c3⟩', '⟨a9⟩' vs 'e'."
 
 
-def test_token_inspector_compare_box():
-    from bpe_lab import gpt2
+def test_token_inspector_compare_box(gpt2_tokenizer):
     from bpe_lab.tokenizer import Tokenizer
 
-    plain = widgets.token_inspector({"GPT-2": gpt2.load()}, "Hello world")
+    plain = widgets.token_inspector({"GPT-2": gpt2_tokenizer}, "Hello world")
     assert plain.compare_box is None and len(plain.widget.children) == 4  # no compare: as before
 
-    inspector = widgets.token_inspector({"GPT-2": gpt2.load(), "bytes": Tokenizer()}, "Hello world",
+    inspector = widgets.token_inspector({"GPT-2": gpt2_tokenizer, "bytes": Tokenizer()}, "Hello world",
                                         compare="Hello world ")
     children = inspector.widget.children
     assert children.index(inspector.text_box) + 1 == children.index(inspector.compare_box)  # the box below the first
@@ -412,8 +419,8 @@ def test_truncation_limits_are_documented_constants():
     assert widgets.common.truncated("🎉" * 3, 12, "UTF-8 bytes") == ("🎉" * 3, "")
 
 
-def test_empty_text_gives_a_friendly_prompt():
-    from bpe_lab import gpt2, wordpiece
+def test_empty_text_gives_a_friendly_prompt(gpt2_tokenizer):
+    from bpe_lab import wordpiece
 
     for word in ["", "   ", "\n\t"]:
         explorer = widgets.merge_explorer(HUG, 3, word=word)
@@ -422,7 +429,7 @@ def test_empty_text_gives_a_friendly_prompt():
         assert "type a word" in explorer.word_out.value
         wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20), word)
         assert "type a word: it is split by greedy longest match" in wp.word_out.value
-    inspector = widgets.token_inspector({"GPT-2": gpt2.load()}, "")
+    inspector = widgets.token_inspector({"GPT-2": gpt2_tokenizer}, "")
     assert "type or paste any text above" in inspector.summary.value and inspector.chips.value == ""
     inspector.text_box.value = "  "  # spaces are text too: they have tokens
     assert "<b>2</b> bytes" in inspector.summary.value and "␣" in inspector.chips.value
@@ -468,16 +475,14 @@ def test_wordpiece_explorer_with_a_novel_pasted_shows_its_start_and_says_so():
     print(f"\nWordPiece explorer, novel pasted: {1000 * seconds:.1f} ms")
 
 
-def test_token_inspector_with_a_novel_pasted_shows_its_start_and_says_so():
-    from bpe_lab import gpt2
-
+def test_token_inspector_with_a_novel_pasted_shows_its_start_and_says_so(gpt2_tokenizer):
     novel = _novel()
-    inspector = widgets.token_inspector({"GPT-2": gpt2.load()}, "")
+    inspector = widgets.token_inspector({"GPT-2": gpt2_tokenizer}, "")
     seconds = _timed(lambda: setattr(inspector.text_box, "value", novel))
     shown, _ = widgets.common.truncated(novel, widgets.TOKEN_INSPECTOR_MAX_BYTES, "UTF-8 bytes")
     assert len(shown.encode()) <= widgets.TOKEN_INSPECTOR_MAX_BYTES
     assert f"showing the first {len(shown):,} characters of {len(novel):,}" in inspector.summary.value
-    view = widgets.inspect_tokens(gpt2.load(), shown)
+    view = widgets.inspect_tokens(gpt2_tokenizer, shown)
     assert f"<b>{view['count']:,}</b> tokens" in inspector.summary.value
     assert inspector.chips.value.count('class="bpe-chip"') == view["count"] < len(novel) // 100
     assert inspector.text_box.value == novel  # the box keeps what was pasted
@@ -489,12 +494,10 @@ def test_token_inspector_with_a_novel_pasted_shows_its_start_and_says_so():
     print(f"\ntoken inspector, novel pasted: {1000 * seconds:.1f} ms; 5,000 emoji: {1000 * emoji:.1f} ms")
 
 
-def test_view_functions_do_not_truncate():
-    from bpe_lab import gpt2
-
+def test_view_functions_do_not_truncate(gpt2_tokenizer):
     long = "hugs " * 2_000  # 10,000 characters, past every widget's limit
     assert len(widgets.word_view(bpe.train(HUG, 5), 5, long)) == 2_000
-    assert widgets.inspect_tokens(gpt2.load(), long)["bytes"] == 10_000
+    assert widgets.inspect_tokens(gpt2_tokenizer, long)["bytes"] == 10_000
 
 
 DANGEROUS = ["<script>alert(1)</script>", "a\x00b", "\x1b[31mred\x7f", "🎉 party", "x\ud800y", '"quoted" & \'single\'']
@@ -506,13 +509,13 @@ def _safe(value: str) -> None:
     value.encode("utf-8")  # a lone surrogate would make the kernel fail to send the update
 
 
-def test_widgets_escape_what_is_typed():
-    from bpe_lab import gpt2, wordpiece
+def test_widgets_escape_what_is_typed(gpt2_tokenizer):
+    from bpe_lab import wordpiece
 
     merge = widgets.merge_explorer(HUG, 5, word="")
     bytes_level = widgets.merge_explorer(bpe.train({"café".encode(): 6, b"cafe": 3}, 4), word="")
     wp = widgets.wordpiece_explorer(wordpiece.train(HUG, 20))
-    inspector = widgets.token_inspector({"GPT-2": gpt2.load()}, "")
+    inspector = widgets.token_inspector({"GPT-2": gpt2_tokenizer}, "")
     for text in DANGEROUS:
         for explorer in (merge, bytes_level):
             explorer.word_box.value = text
