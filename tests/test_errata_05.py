@@ -59,8 +59,11 @@ def test_bert_base_uncased_has_30522_pieces_and_pound_three():
 
 
 def test_fast_train_is_checked_on_the_novels_opening_not_all_of_it():
-    """Cell 29: the test of fast_train against train uses the first 60,000 characters of the novel."""
+    """Cell 30: the test of fast_train against train uses the novel's opening chapters (its first 10,000
+    characters: chapters 1 to 3 begin in them), not the whole book."""
     source = (Path(__file__).parent / "test_wordpiece.py").read_text(encoding="utf-8")
-    assert "def test_fast_train_equals_train_on_real_text" in source and "load_text()[:60_000]" in source
-    opening = corpus.load_text()[:60_000]
-    assert len(opening) < len(corpus.load_text()) / 10  # the opening chapters, under a tenth of the book
+    test = source.split("def test_fast_train_equals_train_on_real_text", 1)[1].split("\ndef ", 1)[0]
+    assert "novel_words(10_000)" in test and "load_text()[:chars]" in source
+    opening = corpus.load_text()[:10_000]
+    assert [f"Chapter {n}" in opening for n in (1, 2, 3, 4)] == [True, True, True, False]  # the opening chapters
+    assert len(opening) < len(corpus.load_text()) / 10  # under a tenth of the book
