@@ -106,10 +106,11 @@ def record_fuzz(name: str, loads: int, same: int, clear_errors: int, other: int)
 # the end while the other waits.
 _TOPIC = "tests/test_notebooks.py::test_runs_top_to_bottom_cells_twice_and_run_all_again["
 LONGEST_FIRST = ("tests/test_grader.py", "tests/test_browser.py", "tests/test_notebooks.py::test_exercise",
-                 _TOPIC + "11", "tests/test_sentencepiece.py", _TOPIC + "07", _TOPIC + "08", "tests/test_nbgrader.py",
-                 "tests/test_cheats.py", "tests/test_roundtrip.py", _TOPIC, "tests/test_slides.py",
-                 "tests/test_errata_11.py", "tests/test_html.py", "tests/test_wordpiece.py", "tests/test_export_bpe.py",
-                 "tests/test_storage.py", "tests/test_sandbox.py")
+                 _TOPIC + "07", "tests/test_nbgrader.py", "tests/test_sentencepiece.py", "tests/test_roundtrip.py",
+                 _TOPIC + "08", _TOPIC + "11", "tests/test_cheats.py", _TOPIC, "tests/test_slides.py",
+                 "tests/test_html.py", "tests/test_export_bpe.py", "tests/test_openai_vocabularies.py",
+                 "tests/test_errata_11.py", "tests/test_storage.py", "tests/test_sandbox.py",
+                 "tests/test_forbidden_per_set.py")
 
 
 def group_of(nodeid: str) -> str:

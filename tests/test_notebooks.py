@@ -115,9 +115,9 @@ def _sections_last_to_first(run: NotebookRun, parts, first_shown: dict, name: st
 # Seconds each notebook's test took (make test, this machine, fingerprints on): the longest start first, so that
 # neither worker is left with a long one at the end (tests/conftest.py hands the runs out in this order). A
 # notebook not listed starts first: its cost is not known yet.
-SECONDS = {"07_comparison": 26, "11_beyond_compression": 22, "08_tokens_and_llms": 21, "09_sentencepiece_bpe": 12,
-           "10_your_own_tokenizer": 12, "04_gpt2_pretokenization": 10, "05_wordpiece": 8, "01_bpe_from_scratch": 6,
-           "03_byte_level": 6, "02_encoding_order": 4, "06_unigram_viterbi": 4, "00_start_here": 3}
+SECONDS = {"07_comparison": 21, "08_tokens_and_llms": 18, "11_beyond_compression": 16, "09_sentencepiece_bpe": 12,
+           "10_your_own_tokenizer": 12, "05_wordpiece": 10, "04_gpt2_pretokenization": 10, "01_bpe_from_scratch": 6,
+           "03_byte_level": 5, "02_encoding_order": 4, "06_unigram_viterbi": 4, "00_start_here": 3}
 LONGEST_FIRST = sorted(NOTEBOOKS, key=lambda path: -SECONDS.get(path.stem, 1_000))
 
 
