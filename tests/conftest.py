@@ -134,8 +134,9 @@ def pytest_xdist_make_scheduler(config, log):
     return ByGroup(config, log)
 
 
-# Markers by file, for `make check` (-m "not notebook and not browser and not grading"): the files that execute
-# notebooks or grade them are marked here, so their own modules need not say it.
+# Markers by file, for `make check` (-m "not notebook and not browser and not grading and not slow"): the files
+# that execute notebooks or grade them are marked here, so their own modules need not say it (`slow` is marked at
+# each test).
 MARKED_FILES = {"notebook": ("tests/test_notebooks.py", "tests/test_html.py"),
                 "grading": ("tests/test_grader.py", "tests/test_cheats.py", "tests/test_sandbox.py",
                             "tests/test_nbgrader.py")}
