@@ -13,7 +13,6 @@ function question's classic slips for every seed, and its value questions hold w
 
 import math
 import random
-import time
 from collections import Counter
 
 import pytest
@@ -222,10 +221,10 @@ def test_every_student_s_version_holds_what_its_prompt_and_rubric_say(student):
     assert bits_1000 < bits_3000 < bits_256  # the rubric's claim: best at 1000, worse at 3000, bytes far behind
 
 
-def test_the_set_builds_quickly_and_trains_nothing_until_asked():
+def test_the_set_trains_nothing_until_asked():
+    """Building the set (for anyone) trains no tokenizer and no model: what makes it quick, checked without a
+    clock (speeds are measured in benchmarks/, never asserted)."""
     segmentations._size_and_prediction.cache_clear()
-    started = time.perf_counter()
     for student in ("", "alice", "bob"):
         set_11(student=student)
-    assert time.perf_counter() - started < 0.5
     assert segmentations._size_and_prediction.cache_info().currsize == 0

