@@ -425,7 +425,7 @@ class _Hash:
         self.hash.update(data)
         if time.perf_counter() > self.deadline:
             raise _Unknown(f"{self.name} costs more than the budget to fingerprint")
-        return len(data)
+        return memoryview(data).nbytes  # a large NumPy array comes as a PickleBuffer, which has no len()
 
 
 def _digest(value, found, deadline=float("inf"), name=""):
@@ -559,11 +559,16 @@ def _state(inputs, bound, budget):
 
 # Memos: attributes in which a bpe_lab object keeps what its own fields give, worked out when first asked for, to
 # answer faster: Tokenizer._cache (chunk -> its ids), ._batch and ._lefts_rights (the batch encoder, from the merges),
-# ._valid_ids_text (the ids, for error messages); TrainResult._snapshots (k -> the corpus after k merges). They change
-# as later cells use the object, without changing what any call returns; the fingerprint leaves them out, or every
-# cell that reads a tokenizer another cell has used would count as reading something new (test_memos_are_memos).
+# ._valid_ids_text (the ids, for error messages); TrainResult._snapshots (k -> the corpus after k merges); the
+# SentencePiece models' SentencePieceBPE._word_ids (word -> its ids), SentencePieceUnigram._word_cuts (word -> its
+# Viterbi cut) and CharsMap._steps and ._replacements (the normaliser's trie walks). They change as later cells use
+# the object, without changing what any call returns; the fingerprint leaves them out, or every cell that reads a
+# tokenizer another cell has used would count as reading something new (test_memos_are_memos).
 MEMOS = {"bpe_lab.tokenizer.Tokenizer": ("_cache", "_batch", "_lefts_rights", "_valid_ids_text"),
-         "bpe_lab.bpe.TrainResult": ("_snapshots",)}
+         "bpe_lab.bpe.TrainResult": ("_snapshots",),
+         "bpe_lab.sentencepiece.bpe.SentencePieceBPE": ("_word_ids",),
+         "bpe_lab.sentencepiece.unigram.SentencePieceUnigram": ("_word_cuts",),
+         "bpe_lab.sentencepiece.charsmap.CharsMap": ("_steps", "_replacements")}
 
 
 def _install_expression() -> str:

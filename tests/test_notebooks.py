@@ -311,6 +311,30 @@ def test_memos_are_memos():
     assert (tok.encode(text), result.corpus_after(10), tok._valid_ids()) == (ids, after_10, valid_ids)
 
 
+def test_the_sentencepiece_models_memos_are_memos(tmp_path):
+    """The same for the SentencePiece models (a BPE one we train, a Unigram one SentencePiece trains, with its
+    nmt_nfkc character map): each memo exists, fills as the model is used, and emptying it changes no result."""
+    import sentencepiece as spm
+
+    from bpe_lab import corpus, sentencepiece, sentencepiece_bpe
+    from notebook_runs import MEMOS
+
+    lines = corpus.load_text().splitlines()[:400]
+    text = "\n".join(lines[:60]) + "\nＡＢＣ ① ﬁ"  # full-width letters, a circled digit, a ligature: nmt_nfkc's map
+    spm.SentencePieceTrainer.train(sentence_iterator=iter(lines), model_prefix=str(tmp_path / "u"), vocab_size=300,
+                                   model_type="unigram", minloglevel=2, num_threads=1)
+    bpe_model, unigram_model = sentencepiece_bpe.train(lines, 400), sentencepiece.load(tmp_path / "u.model")
+    charsmap = next(v for v in vars(unigram_model.normalizer).values() if type(v).__name__ == "CharsMap")
+    owners = [bpe_model, unigram_model, charsmap]
+    results = [(model.encode(text), model.normalize(text)) for model in (bpe_model, unigram_model)]
+    for owner in owners:
+        memos = MEMOS[f"{type(owner).__module__}.{type(owner).__qualname__}"]
+        assert set(memos) <= set(vars(owner)) and all(vars(owner)[memo] for memo in memos), type(owner).__name__
+        for memo in memos:
+            vars(owner)[memo].clear()
+    assert [(model.encode(text), model.normalize(text)) for model in (bpe_model, unigram_model)] == results
+
+
 @pytest.mark.parametrize("source, inputs, bound, always", [
     ("started = time.perf_counter()\nmodel = train(text, 100)\nprint(time.perf_counter() - started)",
      ["time", "train", "text", "print"], {"started", "model"}, False),
