@@ -30,7 +30,9 @@ This module only reads a tokenizer: encoding is ``bpe_lab.tokenizer``'s (``Token
 merge loop used here, run on every token at once by ``bpe_lab._batch_encode``, so "reachable" means exactly what
 encoding does), the split patterns are
 ``bpe_lab.pretokenize``'s, and ``bpe_lab.byte_level.show_token`` shows a token readably. Argument checks
-live in ``bpe_lab._checks.vocab_audit``.
+live in ``bpe_lab._checks.vocab_audit``. The three questions about a vocabulary alone (partial, unreachable, split)
+are answered once per vocabulary and remembered (``_remembered``): a notebook cell run again asks them again, and
+for o200k they take most of a second.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ from .byte_level import show_token
 __all__ = ["partial_utf8_tokens", "unreachable_tokens", "unreachable_after_split", "unseen_tokens", "token_table"]
 
 _SPACE_OR_HEX = re.compile(r"⟨[^⟩]*⟩| ")  # a cut character's hex (kept as is), or a space of the text
+_ANSWERS: dict[tuple, dict[str, list[int]]] = {}  # a vocabulary -> {question: ids}, the last _KEPT: _remembered
+_KEPT = 4
 
 
 def partial_utf8_tokens(tokenizer) -> list[int]:
@@ -58,7 +62,8 @@ def partial_utf8_tokens(tokenizer) -> list[int]:
     [b't\\xc3']
     """
     tokenizer = check.audited_tokenizer(tokenizer)
-    return sorted({token_id for token_id, token in zip(_ids(tokenizer), tokenizer.vocab) if not _is_utf8(token)})
+    return _remembered(tokenizer, "partial", lambda: sorted(
+        {token_id for token_id, token in zip(_ids(tokenizer), tokenizer.vocab) if not _is_utf8(token)}))
 
 
 def unreachable_tokens(tokenizer) -> list[int]:
@@ -84,6 +89,10 @@ def unreachable_tokens(tokenizer) -> list[int]:
     [258]
     """
     tokenizer = check.audited_tokenizer(tokenizer)
+    return _remembered(tokenizer, "unreachable", lambda: _unreachable(tokenizer))
+
+
+def _unreachable(tokenizer) -> list[int]:
     ids, vocab, batch = _ids(tokenizer), tokenizer.vocab, tokenizer._batch_encoder()
     if batch:  # speed: every token's bytes through the merge loop at once (bpe_lab._batch_encode)
         encoded = batch.encode_many(vocab[256:])
@@ -111,9 +120,21 @@ def unreachable_after_split(tokenizer) -> list[int]:
     tokenizer = check.audited_tokenizer(tokenizer)
     if tokenizer.pattern is None:
         return []
-    compiled = pretokenize.compile_pattern(tokenizer.pattern)
-    return sorted({token_id for token_id, token in zip(_ids(tokenizer), tokenizer.vocab)
-                   if len(token) > 1 and _is_utf8(token) and len(compiled.findall(token.decode("utf-8"))) > 1})
+    return _remembered(tokenizer, "split", lambda: _split_apart(tokenizer))
+
+
+def _split_apart(tokenizer) -> list[int]:
+    findall = pretokenize.compile_pattern(tokenizer.pattern).findall
+    split = set()
+    for token_id, token in zip(_ids(tokenizer), tokenizer.vocab):
+        if len(token) > 1:
+            try:
+                text = token.decode("utf-8")
+            except UnicodeDecodeError:  # a partial token: no text to split
+                continue
+            if len(findall(text)) > 1:
+                split.add(token_id)
+    return sorted(split)
 
 
 def unseen_tokens(tokenizer, text: str) -> list[int]:
@@ -164,6 +185,22 @@ def token_table(tokenizer, ids):
         rows.append({"id": token_id, "token": _shown(token), "bytes": len(token), "utf8": utf8,
                      "reachable": reachable, "one_chunk": one_chunk})
     return pd.DataFrame(rows, columns=["id", "token", "bytes", "utf8", "reachable", "one_chunk"])
+
+
+def _remembered(tokenizer, question: str, work) -> list[int]:
+    """``work()``, the answer to a question about the tokenizer's vocabulary alone, worked out the first time it is
+    asked of that vocabulary: its split pattern, tokens, ids and merges, whichever tokenizer holds them (a notebook
+    cell run again may load the same vocabulary again). The answers for the last ``_KEPT`` vocabularies are kept.
+    Each call returns a list of its own."""
+    # subtle: the key's tuples compare element by element, each first by identity: a few ms for o200k
+    vocabulary = (tokenizer.pattern, tuple(tokenizer.vocab), tuple(tokenizer._external), tuple(tokenizer.merges))
+    answers = _ANSWERS.pop(vocabulary, None) or {}
+    _ANSWERS[vocabulary] = answers  # now the most recently asked
+    while len(_ANSWERS) > _KEPT:
+        del _ANSWERS[next(iter(_ANSWERS))]  # the least recently asked
+    if question not in answers:
+        answers[question] = work()
+    return list(answers[question])
 
 
 def _ids(tokenizer) -> list[int]:

@@ -89,6 +89,18 @@ def test_token_table():
     assert vocab_audit.token_table(tok, []).empty
 
 
+def test_answers_are_remembered_per_vocabulary():
+    tok = Tokenizer([(A, b","), (b" ", A), (B, C), (A, B + C)])  # GPT-2's pattern splits "a,"; abc is reachable
+    first = vocab_audit.unreachable_after_split(tok)
+    first.append(999)  # each call returns a list of its own
+    assert vocab_audit.unreachable_after_split(tok) == [256]
+    assert vocab_audit.unreachable_tokens(tok) == [] and vocab_audit.partial_utf8_tokens(tok) == list(range(128, 256))
+    tok.pattern = None  # the vocabulary the answer was worked out for changed: it is worked out again
+    assert vocab_audit.unreachable_after_split(tok) == []
+    other = Tokenizer([(A, B), *tok.merges], pattern=None)  # ab learned first: "abc" is ab + c, never a + bc
+    assert vocab_audit.unreachable_tokens(other) == [260] and vocab_audit.unreachable_tokens(tok) == []
+
+
 @pytest.mark.parametrize("call", [vocab_audit.partial_utf8_tokens, vocab_audit.unreachable_tokens,
                                   vocab_audit.unreachable_after_split])
 def test_bad_tokenizer(call):
