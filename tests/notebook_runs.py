@@ -22,9 +22,11 @@ The fingerprint of a cell holds:
 * the settings: Python's and NumPy's random generators, NumPy's print options, matplotlib's rcParams, pandas'
   options, the environment, the working folder, ``sys.path``, the warning filters, the files in the notebook's
   folder, matplotlib's folder and any folder a variable names; and the modules imported (a run that imports one
-  changed something: it is re-run). Not bpe_lab's merge cache (``BPE_LAB_CACHE_DIR``): like ``MEMOS`` it only
-  remembers results (the merges recovered from a rank file, keyed by the file's sha256), and the whole test session
-  shares it, so a kernel on the other worker may write it between two fingerprints of a cell here.
+  changed something: it is re-run), but not the codecs Python loads on the first use of an encoding
+  (``encodings.utf_32_le``: loading one changes no result). Not bpe_lab's merge cache (``BPE_LAB_CACHE_DIR``): like
+  ``MEMOS`` it only remembers results (the merges recovered from a rank file, keyed by the file's sha256), and the
+  whole test session shares it, so a kernel on the other worker may write it between two fingerprints of a cell
+  here.
 
 A cell is always re-run if its code reads IPython's history or the namespace itself (``_``, ``Out``, ``globals()``,
 ``eval``; magics other than ``%matplotlib inline``), deletes a name, binds a notebook name from inside a function or
@@ -552,7 +554,8 @@ def _state(inputs, bound, budget):
     except _Unknown as why:
         fingerprint["bound"], fingerprint["bound unknown"] = None, str(why)
     fingerprint["settings"] = _settings(folders)
-    fingerprint["modules"] = {"imported": _digest(sorted(sys.modules), [])}
+    fingerprint["modules"] = {"imported": _digest(sorted(m for m in sys.modules if not m.startswith("encodings.")),
+                                                  [])}  # (a codec loaded on first use of its encoding changes nothing)
     return fingerprint
 '''
 
