@@ -65,6 +65,20 @@ def every_word(lines, per_line: int = 5) -> list[str]:
     return [" ".join(words[i : i + per_line]) for i in range(0, len(words), per_line)]
 
 
+# An exercise notebook's answer cells, as the tests fill them (tests/test_homework.py, tests/test_notebooks.py,
+# tests/test_grader.py)
+def check_line(question) -> str:
+    """The line an exercise notebook runs after an answer: ``q['merge_pair'].check(merge_pair)``."""
+    return f"q[{question.name!r}].check({question.answer_name})"
+
+
+def answer_cell(question, state: str) -> str:
+    """An answer cell holding the question's solution ("solved") or its typical wrong answer ("wrong"), then its
+    check line."""
+    code = question.solution_code if state == "solved" else question.wrong_code
+    return f"{code}\n\n{check_line(question)}"
+
+
 # Timings that tests record (notebook execution, browser steps) are printed at the end of every run,
 # so `make test` and CI show them without -s.
 TIMINGS: dict[str, float] = {}

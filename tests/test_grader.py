@@ -16,7 +16,7 @@ import time
 
 import nbformat
 import pytest
-from conftest import ROOT, TIMINGS, grading_where
+from conftest import ROOT, TIMINGS, check_line, grading_where
 
 from bpe_lab.homework import grade, sets as exercise_sets
 from bpe_lab.homework.questions import graded
@@ -36,7 +36,7 @@ def notebook(path, answers, *, checks=True, student=None, extra=()):
     for cell in nb.cells:
         name = cell.get("metadata", {}).get("bpe_lab", {}).get("question")
         if name in answers:
-            check = f"\n\nq[{name!r}].check({questions[name].answer_name})" if checks else ""
+            check = f"\n\n{check_line(questions[name])}" if checks else ""
             cell.source = answers[name] + check
         if student is not None and 'STUDENT = ""' in cell.source:
             cell.source = cell.source.replace('STUDENT = ""', f"STUDENT = {student!r}")

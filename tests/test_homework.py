@@ -11,7 +11,7 @@ import builtins
 
 import nbformat
 import pytest
-from conftest import ROOT
+from conftest import ROOT, answer_cell
 
 from bpe_lab.homework import sets as exercise_sets
 
@@ -40,9 +40,7 @@ def variant(path, state):
     for cell in notebook.cells:
         name = cell.get("metadata", {}).get("bpe_lab", {}).get("question")
         if name:
-            question = questions[name]
-            code = question.solution_code if state == "solved" else question.wrong_code
-            cell.source = f"{code}\n\nq[{name!r}].check({question.answer_name})"
+            cell.source = answer_cell(questions[name], state)
     return notebook
 
 

@@ -21,7 +21,7 @@ import time
 
 import nbformat
 import pytest
-from conftest import NOTEBOOKS, ROOT, TIMINGS
+from conftest import NOTEBOOKS, ROOT, TIMINGS, answer_cell
 from notebook_runs import NotebookRun, mask, sections  # sections: tests/test_notebook_names.py imports it from here
 
 pytestmark = pytest.mark.notebook
@@ -415,9 +415,7 @@ def test_exercise_notebook_cells_run_twice(path, tmp_path, monkeypatch):
                 for _, cell in cells:
                     name = cell.get("metadata", {}).get("bpe_lab", {}).get("question")
                     if name:
-                        question = questions[name]
-                        code = question.solution_code if state == "solved" else question.wrong_code
-                        cell.source = f"{code}\n\nq[{name!r}].check({question.answer_name})"
+                        cell.source = answer_cell(questions[name], state)
             _each_cell_twice(run, cells, f"{path.name} ({state})")
             verdicts = [str(out.get("data", {}).get("text/plain", ""))[:1] for _, cell in cells
                         for out in cell.outputs if out.output_type == "execute_result"]
