@@ -37,6 +37,7 @@ for o200k they take most of a second.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from . import _checks as check
@@ -46,8 +47,6 @@ from .byte_level import show_token
 __all__ = ["partial_utf8_tokens", "unreachable_tokens", "unreachable_after_split", "unseen_tokens", "token_table"]
 
 _SPACE_OR_HEX = re.compile(r"⟨[^⟩]*⟩| ")  # a cut character's hex (kept as is), or a space of the text
-_ANSWERS: dict[tuple, dict[str, list[int]]] = {}  # a vocabulary -> {question: ids}, the last _KEPT: _remembered
-_KEPT = 4
 
 
 def partial_utf8_tokens(tokenizer) -> list[int]:
@@ -190,17 +189,19 @@ def token_table(tokenizer, ids):
 def _remembered(tokenizer, question: str, work) -> list[int]:
     """``work()``, the answer to a question about the tokenizer's vocabulary alone, worked out the first time it is
     asked of that vocabulary: its split pattern, tokens, ids and merges, whichever tokenizer holds them (a notebook
-    cell run again may load the same vocabulary again). The answers for the last ``_KEPT`` vocabularies are kept.
-    Each call returns a list of its own."""
+    cell run again may load the same vocabulary again). The answers for the last four vocabularies asked about are
+    kept. Each call returns a list of its own."""
     # subtle: the key's tuples compare element by element, each first by identity: a few ms for o200k
-    vocabulary = (tokenizer.pattern, tuple(tokenizer.vocab), tuple(tokenizer._external), tuple(tokenizer.merges))
-    answers = _ANSWERS.pop(vocabulary, None) or {}
-    _ANSWERS[vocabulary] = answers  # now the most recently asked
-    while len(_ANSWERS) > _KEPT:
-        del _ANSWERS[next(iter(_ANSWERS))]  # the least recently asked
+    answers = _answers((tokenizer.pattern, tuple(tokenizer.vocab), tuple(tokenizer._external), tuple(tokenizer.merges)))
     if question not in answers:
         answers[question] = work()
     return list(answers[question])
+
+
+@functools.lru_cache(maxsize=4)
+def _answers(vocabulary: tuple) -> dict[str, list[int]]:
+    """The answers found so far for one vocabulary (question -> ids), filled in by ``_remembered``."""
+    return {}
 
 
 def _ids(tokenizer) -> list[int]:
