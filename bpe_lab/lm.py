@@ -290,16 +290,19 @@ class _Order(NamedTuple):
     def look_up(self, ngrams: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For each n-gram (a row) h w: c(h w), c(h) and N(h ·) at this order, 0 for what was never seen."""
         numbers, contexts = _numbers(ngrams, base), _numbers(ngrams[:, :-1], base)
-        return (_found(self.numbers, self.counts, numbers), _found(self.contexts, self.totals, contexts),
-                _found(self.contexts, self.types, contexts))
+        (count,) = _found(self.numbers, numbers, self.counts)
+        total, types = _found(self.contexts, contexts, self.totals, self.types)
+        return count, total, types
 
 
-def _found(keys: np.ndarray, values: np.ndarray, wanted: np.ndarray) -> np.ndarray:
-    """``values[i]`` where ``keys[i]`` (sorted) equals each wanted key, 0 where none does."""
+def _found(keys: np.ndarray, wanted: np.ndarray, *values: np.ndarray) -> list[np.ndarray]:
+    """For each array of ``values``: ``values[i]`` where ``keys[i]`` (sorted) equals each wanted key, 0 where none
+    does (one search for all of them)."""
     if len(keys) == 0:
-        return np.zeros(len(wanted), np.int64)
+        return [np.zeros(len(wanted), np.int64) for _ in values]
     at = np.searchsorted(keys, wanted).clip(max=len(keys) - 1)
-    return np.where(keys[at] == wanted, values[at], 0)
+    hit = keys[at] == wanted
+    return [np.where(hit, column[at], 0) for column in values]
 
 
 def _discount(counts: np.ndarray) -> float:
