@@ -36,6 +36,19 @@ def bpe_ids(novel, size):
     return novel["ids"][size]
 
 
+def each_chunk_once(segment):
+    """chunks -> the ids of every chunk, ``segment(chunk)`` called once per distinct chunk (a cut depends on the
+    chunk alone), however many lists of chunks are asked for."""
+    done = {}
+
+    def ids(chunks):
+        for chunk in set(chunks) - done.keys():
+            done[chunk] = segment(chunk)
+        return [i for chunk in chunks for i in done[chunk]]
+
+    return ids
+
+
 def bits_per_byte(novel, train_ids, held_ids, vocab_size, order=3):
     model = lm.train([train_ids], order, vocab_size=vocab_size)
     return lm.bits_per_byte(model, [held_ids], novel["bytes"])
@@ -113,13 +126,8 @@ def test_fewest_tokens_save_little_and_help_at_8000(novel):
         tok = bpe_at(novel, size)
         vocab = segmentation.prepare_vocab(tok.vocab)
         token_id = {token: i for i, token in reversed(list(enumerate(tok.vocab)))}
-        cache = {}  # chunk -> its fewest-token ids: each distinct chunk cut once
-
-        def cut(chunks):
-            for chunk in set(chunks) - cache.keys():
-                cache[chunk] = [token_id[piece] for piece in segmentation.fewest_tokens(chunk.encode("utf-8"), vocab)]
-            return [i for chunk in chunks for i in cache[chunk]]
-
+        cut = each_chunk_once(lambda chunk: [token_id[piece] for piece in
+                                             segmentation.fewest_tokens(chunk.encode("utf-8"), vocab)])
         fewest_train, fewest_held = cut(train_chunks), cut(held_chunks)
         usual_train, usual_held = bpe_ids(novel, size)
         assert 0.99 * len(usual_held) < len(fewest_held) < len(usual_held)
@@ -153,13 +161,7 @@ def test_random_segmentations_cost_an_ngram_model_bits(novel):
                               space="").log_probs
     vocab, piece_id = unigram.Vocabulary(log_probs), {piece: i for i, piece in enumerate(sorted(log_probs))}
     half = train_chunks[: len(train_chunks) // 2]  # half the training text keeps the test quick: the same comparison
-    usual_cut = {}  # chunk -> its Viterbi ids: each distinct chunk cut once (a cut depends on the chunk alone)
-
-    def viterbi_ids(chunks):
-        for c in set(chunks) - usual_cut.keys():
-            usual_cut[c] = [piece_id[p] for p in unigram.viterbi(printable(c), vocab)[0]]
-        return [i for c in chunks for i in usual_cut[c]]
-
+    viterbi_ids = each_chunk_once(lambda c: [piece_id[p] for p in unigram.viterbi(printable(c), vocab)[0]])
     held, usual_ids = viterbi_ids(pretokenize.split(novel["held"])), viterbi_ids(half)
     sampled_ids = [piece_id[p] for seed, c in enumerate(half) for p in unigram.sample(printable(c), vocab, 0.5, seed)]
     assert bits_per_byte(novel, usual_ids, held, 2000) < bits_per_byte(novel, sampled_ids, held, 2000)
